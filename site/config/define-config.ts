@@ -1,0 +1,90 @@
+// The shape of site.config.ts. `defineConfig` only gives the editor types; site/config/load-config.ts
+// bundles the file, imports it and validates it against SITE_CONFIG_SCHEMA (unknown keys and wrong
+// types are errors that name the file and the key).
+import type { Locale } from '../content/types';
+
+export interface LinkTarget {
+  name: string;
+  url: string;
+}
+
+export interface BadgeImage {
+  name: string;
+  /** Site-relative (served from the project's templates/public folder) or absolute URL. */
+  image: string;
+  url?: string;
+  width: number;
+  height: number;
+}
+
+export interface HotelFacts {
+  name: string;
+  address: {
+    street: string;
+    postalCode: string;
+    city: string;
+    country: string;
+  };
+  /** As shown, e.g. "+49 3322 2107-0"; links use the digits. */
+  phone: string;
+  email: string;
+  sisterHotels: LinkTarget[];
+  social: LinkTarget[];
+  awards: BadgeImage[];
+  ratingBadge: BadgeImage | null;
+  geo?: { latitude: number; longitude: number };
+}
+
+export interface SiteConfig {
+  /** Absolute origin the site is published on, e.g. "https://www.schloss-example.de". */
+  siteUrl: string;
+  locales?: {
+    default: Locale;
+    all: Locale[];
+  };
+  content?: {
+    /** GraphQL endpoint of the CMS. Unset: the embedded content backend. */
+    endpoint?: string;
+    /** Requests in flight at most (default 8). */
+    concurrency?: number;
+    /** Per-request timeout in ms (default 15000). */
+    timeoutMs?: number;
+    /** Retries after the first attempt on network errors, timeouts and HTTP 5xx (default 4). */
+    retries?: number;
+  };
+  hotel: HotelFacts;
+  booking: {
+    /** Provider script URL; "{locale}" is replaced by the page language. */
+    scriptUrl: string;
+    /** Name of the global function the provider defines to open its sidebar. */
+    openFunction: string;
+    /** Page to go to when the provider script cannot be loaded, per language. */
+    fallbackUrl: Partial<Record<Locale, string>>;
+  };
+  newsletter?: {
+    /** Where the sign-up form posts to (the newsletter provider). */
+    actionUrl: string;
+  };
+  analytics?: {
+    /** Analytics measurement id; unset = no analytics at all. */
+    id?: string;
+  };
+  /** Largest JavaScript (gzipped bytes, all files together) any page may load (default 75 KiB). */
+  jsBudgetBytes?: number;
+}
+
+export interface ResolvedConfig {
+  /** Without trailing slash. */
+  siteUrl: string;
+  locales: { default: Locale; all: Locale[] };
+  content: { endpoint: string | null; concurrency: number; timeoutMs: number; retries: number };
+  hotel: HotelFacts;
+  booking: SiteConfig['booking'];
+  newsletter: { actionUrl: string | null };
+  analytics: { id: string | null };
+  jsBudgetBytes: number;
+}
+
+export function defineConfig(config: SiteConfig): SiteConfig {
+  return config;
+}

@@ -1,0 +1,75 @@
+// The contract between the generator (site/) and the React templates (templates/): what one page
+// is, and what every page of a language shares. Templates only read these; they never fetch.
+import type { ContentItem, ItemOf, Locale, MenuTopic, NodeType, Notification } from '../content/types';
+import type { ResolvedConfig } from '../config/define-config';
+import type { Changefreq, FixedRoute } from '../routes/route-table';
+
+export type PageKind = 'home' | 'list' | 'page' | 'detail' | 'not-found';
+
+export interface Page {
+  kind: PageKind;
+  locale: Locale;
+  /** Alias form, no trailing slash, not encoded: "/de/uebernachten/turmzimmer", "/de". */
+  path: string;
+  /** Site-relative href of this page: encoded, with trailing slash ("/de/uebernachten/turmzimmer/"). */
+  href: string;
+  /** The fixed route for home, list and page kinds; null for details and not-found. */
+  route: FixedRoute | null;
+  /**
+   * Detail pages: the item. Fixed routes: the CMS node whose alias is the route's path (its body is
+   * the page's text), or null when the CMS has none.
+   */
+  item: ContentItem | null;
+  /** List pages: the listed items in CMS order (weight, then title). Empty otherwise. */
+  items: ContentItem[];
+  /** hrefs of this page in every language it exists in (itself included), for hreflang. */
+  alternates: Partial<Record<Locale, string>>;
+  /**
+   * Target of the language switch (to the other language): the translation when there is one,
+   * else the other language's list page of the item's type, else its home.
+   */
+  switchHref: string;
+  changefreq: Changefreq;
+  /** ISO date of the last change of the page's content, when known (sitemap lastmod). */
+  lastmod: string | null;
+}
+
+/** locales/<locale>.json as parsed: nested objects of strings. */
+export interface Messages {
+  [key: string]: string | Messages;
+}
+
+export interface Assets {
+  /** href of the one content-hashed stylesheet. */
+  stylesheet: string;
+  /** href of the hydration entry module, or null when there is no client script. */
+  script: string | null;
+  /** hrefs of chunks the entry imports at once, for modulepreload. */
+  preload: string[];
+}
+
+/** Lookups over everything fetched, for the language being rendered and across languages. */
+export interface ContentIndex {
+  /** A published item by nid in a language. */
+  get(locale: Locale, nid: number): ContentItem | undefined;
+  /** Published items of a type in a language, in CMS order (weight ASC, then title ASC). */
+  list<T extends NodeType>(locale: Locale, type: T): ItemOf<T>[];
+  /** Where a link to this item goes: its detail page, or the list its sublist field names. */
+  hrefOf(item: ContentItem): string;
+}
+
+export interface SiteContext {
+  locale: Locale;
+  config: ResolvedConfig;
+  messages: Messages;
+  /** The full-menu topics of this language, from the SPEC's menu query. */
+  menu: MenuTopic[];
+  /** Published notifications of this language (SPEC: notifications call). */
+  notifications: Notification[];
+  content: ContentIndex;
+  assets: Assets;
+  /** href of a fixed route (route-table id) in this language, or in `locale`. */
+  routeHref(routeId: string, locale?: Locale): string;
+  /** The moment of the build: decides which events are upcoming. */
+  now: Date;
+}
