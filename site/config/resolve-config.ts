@@ -1,0 +1,66 @@
+// Turns a validated SiteConfig plus CLI flags and the environment into the ResolvedConfig the build
+// reads: every default filled in, so no other module needs to know one. Pure: the caller passes
+// process.env, which keeps the precedence rules testable.
+import { ConfigError } from '../errors';
+import type { ResolvedConfig, SiteConfig } from './define-config';
+import { describe, isHttpUrl } from './validate-config';
+
+export interface ConfigOverrides {
+  /** --endpoint */
+  endpoint?: string;
+  /** --site-url */
+  siteUrl?: string;
+  /** --concurrency */
+  concurrency?: number;
+}
+
+export const DEFAULTS = {
+  concurrency: 8,
+  timeoutMs: 15_000,
+  retries: 4,
+  jsBudgetBytes: 75 * 1024,
+  locales: { default: 'de', all: ['de', 'en'] },
+} as const;
+
+/** Points the build at a CMS without editing the config (CI, staging). */
+export const ENDPOINT_ENV = 'HOTEL_SITE_ENDPOINT';
+
+export function resolveConfig(config: SiteConfig, overrides: ConfigOverrides, env: NodeJS.ProcessEnv): ResolvedConfig {
+  checkUrl('--endpoint', overrides.endpoint);
+  checkUrl('--site-url', overrides.siteUrl);
+  const concurrency = overrides.concurrency;
+  if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency >= 1 && concurrency <= 64)) {
+    throw new ConfigError(`--concurrency must be an integer from 1 to 64 (got ${describe(concurrency)})`);
+  }
+  // An empty variable counts as unset, as shells make `VAR= cmd` the usual way to clear one.
+  const envEndpoint = env[ENDPOINT_ENV] || undefined;
+  checkUrl(ENDPOINT_ENV, envEndpoint);
+
+  const content = config.content ?? {};
+  return {
+    siteUrl: (overrides.siteUrl ?? config.siteUrl).replace(/\/+$/, ''),
+    locales: config.locales
+      ? { default: config.locales.default, all: [...config.locales.all] }
+      : { default: DEFAULTS.locales.default, all: [...DEFAULTS.locales.all] },
+    content: {
+      // Flag > environment > config file > null (the embedded content backend).
+      endpoint: overrides.endpoint ?? envEndpoint ?? content.endpoint ?? null,
+      concurrency: concurrency ?? content.concurrency ?? DEFAULTS.concurrency,
+      timeoutMs: content.timeoutMs ?? DEFAULTS.timeoutMs,
+      retries: content.retries ?? DEFAULTS.retries,
+    },
+    hotel: config.hotel,
+    booking: config.booking,
+    newsletter: { actionUrl: config.newsletter?.actionUrl ?? null },
+    analytics: { id: config.analytics?.id ?? null },
+    jsBudgetBytes: config.jsBudgetBytes ?? DEFAULTS.jsBudgetBytes,
+  };
+}
+
+function checkUrl(source: string, value: string | undefined): void {
+  if (value !== undefined && !isHttpUrl(value)) {
+    throw new ConfigError(`${source} must be an absolute http(s) URL (got ${describe(value)})`, {
+      hint: source === ENDPOINT_ENV ? `Unset ${ENDPOINT_ENV} or set it to a URL like https://cms.example.com/graphql.` : undefined,
+    });
+  }
+}
