@@ -1,0 +1,56 @@
+// `hotel-site build`: flags → options, then the core (site/build.ts), then the summary.
+import type { Command } from 'commander';
+import { resolve } from 'node:path';
+import { loadConfig } from '../site/config/load-config';
+import { resolveConfig } from '../site/config/resolve-config';
+import { build, type BuildResult } from '../site/build';
+import { createReporter } from './reporter';
+import { parseInteger } from './options';
+
+interface BuildFlags {
+  endpoint?: string;
+  out: string;
+  siteUrl?: string;
+  concurrency?: number;
+  config?: string;
+  quiet?: boolean;
+}
+
+export function registerBuild(program: Command): void {
+  program
+    .command('build')
+    .description('fetch all content from the CMS and write the static site')
+    .option('--endpoint <url>', 'GraphQL endpoint of the CMS (default: $HOTEL_SITE_ENDPOINT, site.config.ts, else the embedded backend)')
+    .option('--out <dir>', 'output folder, replaced atomically when the build succeeds', 'dist')
+    .option('--site-url <url>', 'absolute URL the site is published on (canonical links, sitemap)')
+    .option('--concurrency <n>', 'CMS requests in flight at most (default 8)', parseInteger('--concurrency'))
+    .option('--config <file>', 'config file', 'site.config.ts')
+    .option('--quiet', 'plain progress lines, no progress bar')
+    .action(async (flags: BuildFlags) => {
+      const started = performance.now();
+      const loaded = await loadConfig({ configFile: resolve(flags.config ?? 'site.config.ts') });
+      const config = resolveConfig(loaded.config, { endpoint: flags.endpoint, siteUrl: flags.siteUrl, concurrency: flags.concurrency }, process.env);
+      const reporter = createReporter({ quiet: Boolean(flags.quiet) });
+      const result = await build({ config, outDir: resolve(flags.out), reporter });
+      process.stdout.write(summary(result, resolve(flags.out), performance.now() - started));
+    });
+}
+
+function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KiB`;
+}
+
+export function summary(result: BuildResult, out: string, totalMs: number): string {
+  const lines = [
+    '',
+    `Built ${result.pages.total} pages into ${out} in ${(totalMs / 1000).toFixed(2)} s`,
+    `  pages      ${Object.entries(result.pages.perLocale).map(([locale, count]) => `${locale} ${count}`).join(', ')} (+ 404 pages)`,
+    `  CMS        ${result.requests} requests, ${result.retries} retried — ${result.endpoint}`,
+    `  media      ${result.media.downloaded} downloaded, ${result.media.fromCache} from cache, ${result.media.failed} left out`,
+    `  written    ${kb(result.bytesWritten)} (CSS ${kb(result.stylesheetGzipBytes)} gzipped)`,
+    `  JS/page    ${Object.entries(result.jsPerPageType).map(([type, bytes]) => `${type} ${kb(bytes)}`).join(', ')} (gzipped)`,
+    `  stages     ${Object.entries(result.timings).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(2)} s`).join(', ')}`,
+  ];
+  if (result.warnings.length) lines.push(`  warnings   ${result.warnings.length} (see above)`);
+  return `${lines.join('\n')}\n`;
+}

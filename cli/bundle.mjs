@@ -1,0 +1,73 @@
+// Bundling of the TypeScript CLI for the `hotel-site` bin (cli/hotel-site.mjs). It bundles it with esbuild into
+// node_modules/.cache/hotel-site/ whenever a source file is newer than the last bundle (about
+// 150 ms), and the bin imports that. So `npx hotel-site` works right after `npm install`, with no build
+// step to remember and no stale output after a `git pull`.
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const outDir = join(root, 'node_modules', '.cache', 'hotel-site');
+const stamp = join(outDir, '.stamp');
+/** Bundled entry points: name → source. Workers are separate bundles (worker_threads load files). */
+export const ENTRIES = { cli: 'cli/index.ts' };
+const SOURCE_DIRS = ['cli', 'site', 'templates'];
+const SKIP = new Set(['node_modules', 'media', 'public']);
+
+function newestSourceMtime() {
+  let newest = statSync(join(root, 'package.json')).mtimeMs;
+  const visit = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (SKIP.has(entry.name)) continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) visit(path);
+      else if (/\.(ts|tsx|mts|graphql|css)$/.test(entry.name)) newest = Math.max(newest, statSync(path).mtimeMs);
+    }
+  };
+  for (const dir of SOURCE_DIRS) visit(join(root, dir));
+  return newest;
+}
+
+function bundleIsFresh() {
+  try {
+    return statSync(stamp).mtimeMs >= newestSourceMtime();
+  } catch {
+    return false;
+  }
+}
+
+export async function ensureBundle() {
+  if (bundleIsFresh()) return;
+  const { build } = await import('esbuild');
+  // Build into a private folder, then rename file by file: concurrent launches (parallel tests)
+  // never import a half-written bundle.
+  const tmp = join(outDir, `.tmp-${process.pid}-${Date.now()}`);
+  mkdirSync(tmp, { recursive: true });
+  try {
+    await build({
+      absWorkingDir: root,
+      entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, src]) => [name, join(root, src)])),
+      outdir: tmp,
+      outExtension: { '.js': '.mjs' },
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20.19',
+      packages: 'external',
+      loader: { '.graphql': 'text' },
+      jsx: 'automatic',
+      sourcemap: 'inline',
+      logLevel: 'error',
+      define: { 'process.env.HOTEL_SITE_BUNDLED': '"1"' },
+    });
+    for (const name of readdirSync(tmp)) renameSync(join(tmp, name), join(outDir, name));
+    writeFileSync(stamp, String(Date.now()));
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+export function bundledEntry(name) {
+  return join(outDir, `${name}.mjs`);
+}
+

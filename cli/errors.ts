@@ -1,0 +1,30 @@
+// The one place that prints errors and decides the exit code (STYLE.md, after Eleventy's
+// ErrorHandler). A UserError is the user's to fix: its title, the causes, and what to do, without
+// a stack unless --verbose. Anything else is our bug: the full stack, and a request to report it.
+import { isUserError } from '../site/errors';
+
+function causes(error: unknown): string[] {
+  const lines: string[] = [];
+  let cause = (error as { cause?: unknown })?.cause;
+  while (cause && lines.length < 5) {
+    const message = cause instanceof Error ? cause.message : String(cause);
+    if (message) lines.push(message.split('\n')[0]!);
+    cause = (cause as { cause?: unknown })?.cause;
+  }
+  return lines;
+}
+
+export function reportError(error: unknown, options: { verbose: boolean }, write = (text: string) => process.stderr.write(text)): number {
+  if (isUserError(error)) {
+    write(`\nError: ${error.message}\n`);
+    if (options.verbose) for (const line of causes(error)) write(`  caused by: ${line}\n`);
+    if (error.hint) write(`  ${error.hint}\n`);
+    if (options.verbose && error.stack) write(`\n${error.stack}\n`);
+    return error.exitCode;
+  }
+  const stack = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  write(`\nhotel-site hit a bug (this is not your fault):\n${stack}\n`);
+  for (const line of causes(error)) write(`  caused by: ${line}\n`);
+  write('Please report it with the command you ran and this output.\n');
+  return 1;
+}

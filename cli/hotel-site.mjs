@@ -1,0 +1,9 @@
+#!/usr/bin/env node
+// The `hotel-site` bin: bundles the TypeScript sources when they changed (cli/bundle.mjs), then runs them.
+import { pathToFileURL } from 'node:url';
+import { bundledEntry, ensureBundle } from './bundle.mjs';
+
+process.setSourceMapsEnabled(true);
+await ensureBundle();
+const { main } = await import(pathToFileURL(bundledEntry('cli')).href);
+await main(process.argv);

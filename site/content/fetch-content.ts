@@ -1,0 +1,184 @@
+// The fetch stage: every content type in every language, paged with offset until `count` (SPEC:
+// page size 50), the taxonomy terms, the menu and the notifications — all through the one bounded
+// client, all requested at once so the concurrency limit is the only throttle. Then normalization
+// (./normalize). Any request that finally fails rejects the whole stage: nothing is published
+// half-fetched.
+import type { ContentClient } from './client';
+import { QUERIES, type Operation } from './queries';
+import { MediaSet } from './media';
+import { normalizeItem, type NormalizeContext, type TermIndex } from './normalize';
+import { int, list, obj, str, type Raw } from './read-raw';
+import type { ContentItem, Locale, NodeType, Notification, Paragraph, Term } from './types';
+import { NODE_TYPES } from './types';
+import { MENU_TOPICS } from '../routes/route-table';
+
+/** SPEC section 9: query page size 50 per content type. */
+export const PAGE_SIZE = 50;
+/** A count beyond this is a backend bug, not a hotel: stop there instead of paging forever. */
+const MAX_ITEMS_PER_LIST = 100_000;
+
+export interface RawMenuEntry {
+  nid: number;
+  title: string;
+  path: string | null;
+  status: boolean;
+}
+
+export interface FetchedContent {
+  /** Published items with a publishable path, per language, per type in CMS order. */
+  items: Map<Locale, Map<NodeType, ContentItem[]>>;
+  notifications: Map<Locale, Notification[]>;
+  /** The menu query's answer per language: topic alias → entries in CMS order. */
+  menus: Map<Locale, Map<string, RawMenuEntry[]>>;
+  media: MediaSet;
+  pendingTiles: NormalizeContext['pendingTiles'];
+  /** Items left out, with the reason (reported as warnings). */
+  skipped: { locale: Locale; type: NodeType; nid: number | null; reason: string }[];
+  /** Requests per operation, for the summary. */
+  listsFetched: number;
+}
+
+export interface FetchOptions {
+  locales: Locale[];
+  /** CMS origin, for relative media URLs. */
+  base: string;
+  onProgress?: (done: number, total: number) => void;
+}
+
+type Page = { count: number; entities: Raw[] };
+
+function pageOf(data: unknown, field: 'nodeQuery' | 'taxonomyTermQuery'): Page {
+  const result = obj(obj(data)?.[field]);
+  const entities = list(result?.entities);
+  const count = int(result?.count);
+  return { count: count !== null && count >= 0 ? Math.min(count, MAX_ITEMS_PER_LIST) : entities.length, entities };
+}
+
+/** All pages of a list: the first tells `count`, the rest are requested together. */
+export async function fetchAllPages(
+  client: ContentClient,
+  operation: Operation,
+  variables: Record<string, unknown>,
+  field: 'nodeQuery' | 'taxonomyTermQuery',
+  idField: 'nid' | 'tid',
+): Promise<Raw[]> {
+  const request = (offset: number) =>
+    client.request<unknown>(operation, { ...variables, offset, limit: PAGE_SIZE }).then((data) => pageOf(data, field));
+  const first = await request(0);
+  const offsets: number[] = [];
+  for (let offset = PAGE_SIZE; offset < first.count; offset += PAGE_SIZE) offsets.push(offset);
+  const rest = await Promise.all(offsets.map(request));
+  // Items edited during the build can shift between pages: keep the first copy of each id.
+  const seen = new Set<unknown>();
+  const all: Raw[] = [];
+  for (const page of [first, ...rest]) {
+    for (const entity of page.entities) {
+      const id = entity[idField];
+      if (id == null || seen.has(id)) continue;
+      seen.add(id);
+      all.push(entity);
+    }
+  }
+  return all;
+}
+
+class Terms implements TermIndex {
+  private readonly byLocale = new Map<Locale, Map<string, Term>>();
+
+  add(locale: Locale, raw: Raw): void {
+    const tid = int(raw.tid);
+    const name = str(raw.name);
+    if (tid === null || !name) return;
+    let terms = this.byLocale.get(locale);
+    if (!terms) this.byLocale.set(locale, (terms = new Map()));
+    terms.set(String(tid), { tid, name, vocabulary: str(obj(raw.vid)?.targetId) ?? '', weight: int(raw.weight) ?? 0, icon: null });
+  }
+
+  /** The term in the language, else in any language (an untranslated term keeps its name). */
+  get(locale: Locale, tid: string): Term | null {
+    const own = this.byLocale.get(locale)?.get(tid);
+    if (own) return own;
+    for (const terms of this.byLocale.values()) {
+      const other = terms.get(tid);
+      if (other) return other;
+    }
+    return null;
+  }
+}
+
+export async function fetchContent(client: ContentClient, options: FetchOptions): Promise<FetchedContent> {
+  const { locales, base } = options;
+  const types = NODE_TYPES.filter((type) => type !== 'notifications');
+  const total = locales.length * (types.length + 3);
+  let done = 0;
+  const tick = <T>(promise: Promise<T>) =>
+    promise.then((value) => {
+      options.onProgress?.(++done, total);
+      return value;
+    });
+
+  const [terms, lists, notifications, menus] = await Promise.all([
+    Promise.all(locales.map((locale) => tick(fetchAllPages(client, QUERIES.termsPage, { langcode: locale }, 'taxonomyTermQuery', 'tid')))),
+    Promise.all(
+      locales.flatMap((locale) =>
+        types.map((type) =>
+          tick(fetchAllPages(client, QUERIES.contentPage, { type, langcode: locale }, 'nodeQuery', 'nid')).then((raws) => ({ locale, type, raws })),
+        ),
+      ),
+    ),
+    Promise.all(locales.map((locale) => tick(fetchAllPages(client, QUERIES.notifications, { language: locale }, 'nodeQuery', 'nid')))),
+    Promise.all(locales.map((locale) => tick(client.request<unknown>(QUERIES.menu, { language: locale.toUpperCase() })))),
+  ]);
+
+  const termIndex = new Terms();
+  locales.forEach((locale, i) => terms[i]!.forEach((raw) => termIndex.add(locale, raw)));
+
+  const media = new MediaSet(base);
+  const pendingTiles: NormalizeContext['pendingTiles'] = new Map();
+  const skipped: FetchedContent['skipped'] = [];
+  const items: FetchedContent['items'] = new Map(locales.map((locale) => [locale, new Map()]));
+
+  for (const { locale, type, raws } of lists) {
+    const ctx: NormalizeContext = { locale, base, media, terms: termIndex, pendingTiles };
+    const normalized: ContentItem[] = [];
+    for (const raw of raws) {
+      const result = await normalizeItem(raw, type, ctx);
+      if (result.ok) normalized.push(result.item);
+      else skipped.push({ locale, type, nid: result.nid, reason: result.reason });
+    }
+    items.get(locale)!.set(type, normalized);
+  }
+
+  const notificationMap: FetchedContent['notifications'] = new Map();
+  for (const [i, locale] of locales.entries()) {
+    const ctx: NormalizeContext = { locale, base, media, terms: termIndex, pendingTiles };
+    const normalized: Notification[] = [];
+    for (const raw of notifications[i]!) {
+      // Notifications have no page of their own: give them a path so the alias check passes.
+      const result = await normalizeItem({ ...raw, entityUrl: { path: `/${locale}/notification-${String(raw.nid)}` } }, 'notifications', ctx);
+      if (result.ok && result.item.type === 'notifications') normalized.push(result.item);
+    }
+    notificationMap.set(locale, normalized);
+  }
+
+  const menuMap: FetchedContent['menus'] = new Map();
+  for (const [i, locale] of locales.entries()) {
+    const data = obj(menus[i]);
+    const topics = new Map<string, RawMenuEntry[]>();
+    for (const { alias } of MENU_TOPICS) {
+      const entries: RawMenuEntry[] = [];
+      for (const entity of list(obj(data?.[alias])?.entities)) {
+        const translation = obj(entity.entityTranslation);
+        const nid = int(translation?.nid);
+        if (!translation || nid === null) continue;
+        entries.push({ nid, title: str(translation.title) ?? '', path: str(obj(translation.entityUrl)?.path), status: translation.status !== false });
+      }
+      topics.set(alias, entries);
+    }
+    menuMap.set(locale, topics);
+  }
+
+  return { items, notifications: notificationMap, menus: menuMap, media, pendingTiles, skipped, listsFetched: lists.length };
+}
+
+export type BlockTiles = Extract<Paragraph, { kind: 'block_tiles' }>;

@@ -1,0 +1,287 @@
+// Media referenced by content is copied into the site (issue 2: the site never hot-links the CMS).
+// Normalization registers every image, file and inline HTML image here with its CMS URL; the media
+// stage downloads each URL once (bounded concurrency, retries, a cache between builds), writes it to
+// <out>/media/<name>.<content hash>.<ext>, and patches the registered objects with the local href
+// (and with width/height probed from the file when the CMS gave none). Media that the CMS answers
+// with 404/403 or with something that is not an image is dropped with a warning; a CMS that stays
+// down fails the build like any other request.
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, writeFile, copyFile } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import { imageSize } from 'image-size';
+import pLimit from 'p-limit';
+import { UserError } from '../errors';
+import { backoffDelay } from './client';
+import { absoluteHttpUrl, mediaToken } from './sanitize-html';
+import type { Download, Image, Picture } from './types';
+import { int, obj, str, type Raw } from './read-raw';
+
+interface LocalFile {
+  href: string;
+  bytes: number;
+  contentType: string;
+  width: number | null;
+  height: number | null;
+}
+
+type Patch = (files: Map<string, LocalFile>) => void;
+
+/** Collects media references during normalization; patches them once the files are local. */
+export class MediaSet {
+  private readonly urls = new Set<string>();
+  private readonly patches: Patch[] = [];
+  /** Pictures whose file could not be had; pruned from the content after patching. */
+  readonly missing = new WeakSet<object>();
+
+  constructor(private readonly base: string) {}
+
+  get size(): number {
+    return this.urls.size;
+  }
+
+  all(): string[] {
+    return [...this.urls];
+  }
+
+  private image(raw: Raw | null, alt: string): Image | null {
+    const url = absoluteHttpUrl(str(raw?.url), this.base);
+    if (!raw || !url) return null;
+    this.urls.add(url);
+    const image: Image = { src: url, width: int(raw.width) ?? 0, height: int(raw.height) ?? 0, alt, title: str(raw.title) };
+    this.patches.push((files) => {
+      const file = files.get(url);
+      if (!file) return this.missing.add(image);
+      image.src = file.href;
+      if (!(image.width > 0 && image.height > 0)) {
+        if (!file.width || !file.height) return this.missing.add(image);
+        image.width = file.width;
+        image.height = file.height;
+      }
+    });
+    return image;
+  }
+
+  /** A FieldImage with its derivatives (fragment Image). */
+  picture(value: unknown): Picture | null {
+    const raw = obj(value);
+    const alt = str(raw?.alt) ?? '';
+    const main = this.image(raw, alt);
+    if (!main) return null;
+    const picture: Picture = { ...main, card: this.image(obj(raw?.card), alt), hero: this.image(obj(raw?.hero), alt) };
+    // The spread copied `main`; patch the copy and forget the original.
+    this.patches.push(() => {
+      picture.src = main.src;
+      picture.width = main.width;
+      picture.height = main.height;
+      if (this.missing.has(main)) this.missing.add(picture);
+      if (picture.card && this.missing.has(picture.card)) picture.card = null;
+      if (picture.hero && this.missing.has(picture.hero)) picture.hero = null;
+    });
+    return picture;
+  }
+
+  /** A downloadable file (menu card, press kit): ImageResource. */
+  download(value: unknown): Download | null {
+    const url = absoluteHttpUrl(str(obj(value)?.url), this.base);
+    if (!url) return null;
+    this.urls.add(url);
+    const download: Download = { src: url, bytes: 0, contentType: '' };
+    this.patches.push((files) => {
+      const file = files.get(url);
+      if (!file) return this.missing.add(download);
+      Object.assign(download, { src: file.href, bytes: file.bytes, contentType: file.contentType });
+    });
+    return download;
+  }
+
+  /** Inline images of sanitized HTML (tokens from sanitize-html.ts), patched in `holder[key]`. */
+  html<K extends string>(holder: Record<K, string | null>, key: K, images: string[]): void {
+    if (!images.length) return;
+    for (const url of images) this.urls.add(url);
+    this.patches.push((files) => {
+      let html = holder[key];
+      if (!html) return;
+      for (const url of images) {
+        const file = files.get(url);
+        // An inline image that could not be had is removed rather than hot-linked.
+        html = file
+          ? html.split(mediaToken(url)).join(file.href)
+          : html.replace(new RegExp(`<img[^>]*src="${escapeRegExp(mediaToken(url))}"[^>]*>`, 'g'), '');
+      }
+      holder[key] = html;
+    });
+  }
+
+  /** Keeps `holder.src` equal to the local copy of `file` (and drops the holder with it). */
+  follow(holder: { src: string }, file: Download): void {
+    this.patches.push(() => {
+      if (this.missing.has(file)) this.missing.add(holder);
+      else holder.src = file.src;
+    });
+  }
+
+  apply(files: Map<string, LocalFile>): void {
+    for (const patch of this.patches) patch(files);
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Removes pictures and downloads that could not be had, anywhere in the content. */
+export function pruneMissing<T>(value: T, missing: WeakSet<object>): T {
+  if (Array.isArray(value)) {
+    for (let i = value.length - 1; i >= 0; i--) {
+      if (value[i] && typeof value[i] === 'object' && missing.has(value[i])) value.splice(i, 1);
+      else pruneMissing(value[i], missing);
+    }
+  } else if (value && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      const child = record[key];
+      if (child && typeof child === 'object' && missing.has(child)) record[key] = null;
+      else pruneMissing(child, missing);
+    }
+  }
+  return value;
+}
+
+export interface DownloadOptions {
+  urls: string[];
+  /** The dist folder being written; files go to <outDir>/media/. */
+  outDir: string;
+  cacheDir: string;
+  concurrency: number;
+  timeoutMs: number;
+  retries: number;
+  baseDelayMs?: number;
+  onWarning: (message: string) => void;
+  onRetry?: (message: string) => void;
+}
+
+export interface DownloadStats {
+  downloaded: number;
+  fromCache: number;
+  failed: number;
+  bytes: number;
+}
+
+const EXTENSIONS: Record<string, string> = {
+  'image/svg+xml': '.svg',
+  'image/png': '.png',
+  'image/jpeg': '.jpg',
+  'image/webp': '.webp',
+  'image/avif': '.avif',
+  'image/gif': '.gif',
+  'application/pdf': '.pdf',
+  'video/mp4': '.mp4',
+  'video/webm': '.webm',
+};
+
+class PermanentFailure extends Error {}
+
+/** Downloads every URL once; returns the local file for each one that could be had. */
+export async function downloadMedia(options: DownloadOptions): Promise<{ files: Map<string, LocalFile>; stats: DownloadStats }> {
+  const { outDir, cacheDir, timeoutMs, retries, baseDelayMs = 300 } = options;
+  await mkdir(cacheDir, { recursive: true });
+  await mkdir(join(outDir, 'media'), { recursive: true });
+  const limit = pLimit(options.concurrency);
+  const files = new Map<string, LocalFile>();
+  const stats: DownloadStats = { downloaded: 0, fromCache: 0, failed: 0, bytes: 0 };
+  const written = new Set<string>();
+
+  async function fetchOnce(url: string): Promise<{ body: Buffer; contentType: string }> {
+    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' });
+    if (response.status === 404 || response.status === 403 || response.status === 410) {
+      throw new PermanentFailure(`HTTP ${response.status}`);
+    }
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const contentType = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (!EXTENSIONS[contentType]) throw new PermanentFailure(`unsupported content type "${contentType || 'none'}"`);
+    return { body: Buffer.from(await response.arrayBuffer()), contentType };
+  }
+
+  async function fetchWithRetries(url: string) {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await limit(() => fetchOnce(url));
+      } catch (error) {
+        if (error instanceof PermanentFailure || attempt >= retries) throw error;
+        const delay = backoffDelay(attempt, baseDelayMs, 10_000);
+        options.onRetry?.(`media ${url}: ${(error as Error).message}; retry ${attempt + 1} in ${delay} ms`);
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+  }
+
+  async function one(url: string): Promise<void> {
+    const key = createHash('sha256').update(url).digest('hex').slice(0, 32);
+    const cached = join(cacheDir, key);
+    let body: Buffer;
+    let contentType: string;
+    try {
+      const meta = JSON.parse(await readFile(`${cached}.json`, 'utf8')) as { contentType: string };
+      body = await readFile(cached);
+      contentType = meta.contentType;
+      stats.fromCache++;
+    } catch {
+      try {
+        ({ body, contentType } = await fetchWithRetries(url));
+      } catch (error) {
+        if (error instanceof PermanentFailure) {
+          stats.failed++;
+          options.onWarning(`media ${url} left out: ${error.message}`);
+          return;
+        }
+        throw new UserError(`Downloading media ${url} failed after ${retries + 1} attempts: ${(error as Error).message}`, {
+          cause: error,
+          hint: 'Check that the CMS serves its media, then build again. Nothing was published.',
+        });
+      }
+      await writeFile(cached, body);
+      await writeFile(`${cached}.json`, JSON.stringify({ url, contentType }));
+      stats.downloaded++;
+    }
+    const hash = createHash('sha256').update(body).digest('hex').slice(0, 10);
+    const name = `${baseName(url)}.${hash}${EXTENSIONS[contentType]}`;
+    if (!written.has(name)) {
+      written.add(name);
+      stats.bytes += body.length;
+      await copyFile(cached, join(outDir, 'media', name));
+    }
+    let width: number | null = null;
+    let height: number | null = null;
+    if (contentType.startsWith('image/')) {
+      try {
+        ({ width, height } = imageSize(body) as { width: number; height: number });
+      } catch {
+        // Not a readable image: keep the CMS's dimensions, if any.
+      }
+    }
+    files.set(url, { href: `/media/${name}`, bytes: body.length, contentType, width, height });
+  }
+
+  await Promise.all(options.urls.map(one));
+  return { files, stats };
+}
+
+/** A short, safe file name from the URL's last path segment ("Tower Room.JPG" → "tower-room"). */
+function baseName(url: string): string {
+  let last = '';
+  try {
+    last = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
+  } catch {
+    // keep empty
+  }
+  const stem = last.slice(0, last.length - extname(last).length);
+  const slug = stem
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return slug || 'media';
+}
+

@@ -1,0 +1,67 @@
+// The operations the site sends, one per .graphql file under ./queries, each joined with exactly
+// the fragments it uses (./queries/fragments) so it validates on its own against the schema.
+import { Kind, parse, visit, type DocumentNode, type FragmentDefinitionNode } from 'graphql';
+import contentPage from './queries/content-page.graphql';
+import menu from './queries/menu.graphql';
+import notifications from './queries/notifications.graphql';
+import routeResolver from './queries/route-resolver.graphql';
+import termsPage from './queries/terms-page.graphql';
+import contentItem from './queries/fragments/content-item.graphql';
+import image from './queries/fragments/image.graphql';
+import link from './queries/fragments/link.graphql';
+import menuResult from './queries/fragments/menu-result.graphql';
+import paragraph from './queries/fragments/paragraph.graphql';
+import routeEntity from './queries/fragments/route-entity.graphql';
+import text from './queries/fragments/text.graphql';
+
+export interface Operation {
+  name: string;
+  /** The operation plus the fragments it uses, as sent. */
+  document: string;
+}
+
+const fragments = new Map<string, { source: string; node: FragmentDefinitionNode }>();
+for (const source of [contentItem, image, link, menuResult, paragraph, routeEntity, text]) {
+  for (const definition of parse(source).definitions) {
+    if (definition.kind !== Kind.FRAGMENT_DEFINITION) throw new Error('fragment files hold fragments only');
+    fragments.set(definition.name.value, { source: printSource(source, definition), node: definition });
+  }
+}
+
+function printSource(source: string, node: FragmentDefinitionNode): string {
+  return node.loc ? source.slice(node.loc.start, node.loc.end) : source;
+}
+
+function spreads(document: DocumentNode | FragmentDefinitionNode): string[] {
+  const names: string[] = [];
+  visit(document, { FragmentSpread: (node) => void names.push(node.name.value) });
+  return names;
+}
+
+function operation(source: string): Operation {
+  const document = parse(source);
+  const [definition] = document.definitions;
+  if (document.definitions.length !== 1 || definition?.kind !== Kind.OPERATION_DEFINITION || !definition.name) {
+    throw new Error('each query file holds exactly one named operation');
+  }
+  const needed = new Set<string>();
+  const queue = spreads(document);
+  while (queue.length) {
+    const name = queue.pop()!;
+    if (needed.has(name)) continue;
+    const fragment = fragments.get(name);
+    if (!fragment) throw new Error(`query ${definition.name.value} uses unknown fragment ${name}`);
+    needed.add(name);
+    queue.push(...spreads(fragment.node));
+  }
+  const parts = [source.trim(), ...[...needed].sort().map((name) => fragments.get(name)!.source)];
+  return { name: definition.name.value, document: parts.join('\n\n') };
+}
+
+export const QUERIES = {
+  routeResolver: operation(routeResolver),
+  notifications: operation(notifications),
+  menu: operation(menu),
+  contentPage: operation(contentPage),
+  termsPage: operation(termsPage),
+} as const;

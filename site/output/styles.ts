@@ -1,0 +1,32 @@
+// The one stylesheet (issue 3): esbuild bundles templates/styles/site.css and its imports,
+// minified, to assets/site.<content hash>.css.
+import { build } from 'esbuild';
+import { gzipSync } from 'node:zlib';
+import { readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { projectPath } from '../project-root';
+
+export interface StylesheetResult {
+  href: string;
+  bytes: number;
+  gzipBytes: number;
+}
+
+export async function bundleStyles(outDir: string, minify = true): Promise<StylesheetResult> {
+  const result = await build({
+    absWorkingDir: projectPath(),
+    entryPoints: { site: projectPath('templates/styles/site.css') },
+    outdir: join(outDir, 'assets'),
+    entryNames: '[name].[hash]',
+    bundle: true,
+    minify,
+    metafile: true,
+    logLevel: 'silent',
+    // Fonts and images referenced from CSS stay where templates/public puts them.
+    external: ['/*'],
+  });
+  const file = Object.keys(result.metafile.outputs).find((name) => name.endsWith('.css'))!;
+  const absolute = join(projectPath(), file);
+  const body = await readFile(absolute);
+  return { href: `/${relative(outDir, absolute).split('\\').join('/')}`, bytes: body.length, gzipBytes: gzipSync(body).length };
+}

@@ -1,0 +1,72 @@
+// What every page of a language shares (page-model's SiteContext): UI strings, the menu from the
+// SPEC's menu query, the notifications, assets and route hrefs. Also resolves block-tile
+// references, which need every item to be known first.
+import { readFile } from 'node:fs/promises';
+import type { ResolvedConfig } from '../config/define-config';
+import type { FetchedContent } from '../content/fetch-content';
+import type { Locale, MenuTopic } from '../content/types';
+import { MENU_TOPICS, WELLNESS_BOOKING_NID, routeById } from '../routes/route-table';
+import { hrefOfPath } from '../routes/url-to-file';
+import { projectPath } from '../project-root';
+import { translate } from '../../templates/i18n';
+import type { Assets, ContentIndex, Messages, SiteContext } from './page-model';
+import { isUpcoming } from './upcoming';
+
+export async function loadMessages(locale: Locale, dir = projectPath('locales')): Promise<Messages> {
+  return JSON.parse(await readFile(`${dir}/${locale}.json`, 'utf8')) as Messages;
+}
+
+export function routeHref(routeId: string, locale: Locale): string {
+  const route = routeById(routeId);
+  if (!route) throw new Error(`unknown route id "${routeId}"`);
+  return hrefOfPath(route.paths[locale]);
+}
+
+export function buildMenu(locale: Locale, content: FetchedContent, index: ContentIndex, messages: Messages, now: Date): MenuTopic[] {
+  const menu = content.menus.get(locale);
+  return MENU_TOPICS.map(({ alias, routeId }) => {
+    const entries = (menu?.get(alias) ?? [])
+      .filter((entry) => entry.status)
+      .map((entry) => index.get(locale, entry.nid))
+      // Only items that have a page here are linked; past events are not "upcoming".
+      .filter((item) => item !== undefined && (item.type !== 'events' || isUpcoming(item, now)))
+      .map((item) => ({ nid: item!.nid, title: item!.title, href: index.hrefOf(item!), opensBooking: false }));
+    if (alias === 'wellness') {
+      entries.push({ nid: WELLNESS_BOOKING_NID, title: translate(messages, 'menu.wellnessBooking'), href: '', opensBooking: true });
+    }
+    return { routeId, overviewHref: routeHref(routeId, locale), entries };
+  });
+}
+
+export function resolveTiles(content: FetchedContent, index: ContentIndex): void {
+  for (const [paragraph, { locale, nids }] of content.pendingTiles) {
+    paragraph.tiles = nids
+      .map((nid) => index.get(locale, nid))
+      .filter((item) => item !== undefined)
+      .map((item) => ({ nid: item.nid, type: item.type, title: item.title, teaser: item.teaser, href: index.hrefOf(item), image: item.images[0] ?? null }));
+  }
+}
+
+export interface SiteDataInput {
+  locale: Locale;
+  config: ResolvedConfig;
+  content: FetchedContent;
+  index: ContentIndex;
+  assets: Assets;
+  now: Date;
+  messages: Messages;
+}
+
+export function buildSiteContext({ locale, config, content, index, assets, now, messages }: SiteDataInput): SiteContext {
+  return {
+    locale,
+    config,
+    messages,
+    menu: buildMenu(locale, content, index, messages, now),
+    notifications: content.notifications.get(locale) ?? [],
+    content: index,
+    assets,
+    routeHref: (routeId, other = locale) => routeHref(routeId, other),
+    now,
+  };
+}

@@ -1,0 +1,63 @@
+// CMS path aliases are untrusted input (issue 2): a path must stay inside its language folder of
+// the output, must not be empty, and must map to exactly one file on every file system. Pure.
+import type { Locale } from '../content/types';
+import { LOCALES } from '../content/types';
+
+export type AliasResult = { ok: true; path: string; segments: string[] } | { ok: false; reason: string };
+
+const MAX_SEGMENT_BYTES = 200;
+const MAX_SEGMENTS = 16;
+// Control characters, and characters that mean something else in a file name or a URL.
+const FORBIDDEN = /[\u0000-\u001f\u007f\\?#<>"|*:]/;
+
+/**
+ * Turns a CMS path ("/de/uebernachten/turmzimmer", "/de/Pressemeldungen/neu%C3%A9", "/node/12",
+ * "https://cms.example/en/x") into a clean decoded path with the item's language prefix, or says
+ * why it cannot be published. A path without language prefix gets the item's; a path with the
+ * other language's prefix is refused.
+ */
+export function sanitizeAlias(raw: string | null | undefined, locale: Locale): AliasResult {
+  if (raw == null || !raw.trim()) return { ok: false, reason: 'the path is empty' };
+  let value = raw.trim();
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value)) {
+    if (!/^https?:\/\//i.test(value)) return { ok: false, reason: `"${raw}" is not a site path` };
+    try {
+      value = new URL(value).pathname;
+    } catch {
+      return { ok: false, reason: `"${raw}" is not a valid URL` };
+    }
+  }
+  if (!value.startsWith('/')) value = `/${value}`;
+  if (value.startsWith('//')) return { ok: false, reason: `"${raw}" points to another host` };
+  if (/[?#]/.test(value)) return { ok: false, reason: `"${raw}" contains a query or fragment` };
+  const segments: string[] = [];
+  for (const encoded of value.split('/')) {
+    if (!encoded) continue;
+    let segment: string;
+    try {
+      segment = decodeURIComponent(encoded);
+    } catch {
+      return { ok: false, reason: `"${raw}" has a malformed percent-escape` };
+    }
+    if (segment === '.' || segment === '..') return { ok: false, reason: `"${raw}" leaves its folder (${segment})` };
+    if (segment.includes('/') || FORBIDDEN.test(segment)) return { ok: false, reason: `"${raw}" contains a character not allowed in a path` };
+    if (segment !== segment.trim() || segment.endsWith('.')) return { ok: false, reason: `"${raw}" has a segment ending in a space or dot` };
+    if (Buffer.byteLength(segment) > MAX_SEGMENT_BYTES) return { ok: false, reason: `"${raw}" has a segment longer than ${MAX_SEGMENT_BYTES} bytes` };
+    segments.push(segment.normalize('NFC'));
+  }
+  if (segments.length === 0) return { ok: false, reason: `"${raw}" is the site root` };
+  const first = segments[0]!;
+  if (first !== locale) {
+    if ((LOCALES as readonly string[]).includes(first.toLowerCase())) {
+      return { ok: false, reason: `"${raw}" has the language prefix /${first}/ but the item is in ${locale}` };
+    }
+    segments.unshift(locale);
+  }
+  if (segments.length > MAX_SEGMENTS) return { ok: false, reason: `"${raw}" is nested deeper than ${MAX_SEGMENTS} levels` };
+  return { ok: true, path: `/${segments.join('/')}`, segments };
+}
+
+/** Key under which two paths collide: file systems of macOS and Windows ignore case. */
+export function collisionKey(path: string): string {
+  return path.normalize('NFC').toLowerCase();
+}

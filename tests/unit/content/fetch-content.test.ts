@@ -1,0 +1,51 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ContentClient } from '../../../site/content/client';
+import { PAGE_SIZE, fetchAllPages } from '../../../site/content/fetch-content';
+import { QUERIES } from '../../../site/content/queries';
+import { json, startGraphqlStub, type GraphqlStub } from '../../helpers/graphql-stub';
+
+let stub: GraphqlStub | null = null;
+afterEach(async () => {
+  await stub?.close();
+  stub = null;
+});
+
+function listServer(total: number) {
+  return startGraphqlStub((request, _attempt, res) => {
+    const { offset, limit } = request.variables as { offset: number; limit: number };
+    const entities = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) => ({ nid: offset + i + 1, title: `Item ${offset + i + 1}` }));
+    json(res, { data: { nodeQuery: { count: total, entities } } });
+  });
+}
+
+describe('paging', () => {
+  it('pages with offset until count: 500 items in pages of 50', async () => {
+    stub = await listServer(500);
+    const client = new ContentClient({ endpoint: stub.endpoint, concurrency: 4, timeoutMs: 2000, retries: 0 });
+    const items = await fetchAllPages(client, QUERIES.contentPage, { type: 'events', langcode: 'de' }, 'nodeQuery', 'nid');
+    expect(items).toHaveLength(500);
+    expect(new Set(items.map((item) => item.nid)).size).toBe(500);
+    expect(stub.requests).toHaveLength(500 / PAGE_SIZE);
+    expect(stub.requests.map((r) => r.variables.offset).sort((a, b) => Number(a) - Number(b))).toEqual(Array.from({ length: 10 }, (_, i) => i * 50));
+    expect(stub.requests.every((r) => r.variables.limit === 50 && r.variables.type === 'events' && r.variables.langcode === 'de')).toBe(true);
+  });
+
+  it('makes one request for an empty list', async () => {
+    stub = await listServer(0);
+    const client = new ContentClient({ endpoint: stub.endpoint, concurrency: 4, timeoutMs: 2000, retries: 0 });
+    expect(await fetchAllPages(client, QUERIES.contentPage, { type: 'golf', langcode: 'en' }, 'nodeQuery', 'nid')).toEqual([]);
+    expect(stub.requests).toHaveLength(1);
+  });
+
+  it('keeps one copy of an item that moved between pages while paging', async () => {
+    stub = await startGraphqlStub((request, _attempt, res) => {
+      const { offset } = request.variables as { offset: number };
+      // Item 50 appears on both pages, as when an editor changes a weight during the build.
+      const entities = offset === 0 ? Array.from({ length: 50 }, (_, i) => ({ nid: i + 1 })) : [{ nid: 50 }, { nid: 51 }];
+      json(res, { data: { nodeQuery: { count: 52, entities } } });
+    });
+    const client = new ContentClient({ endpoint: stub.endpoint, concurrency: 2, timeoutMs: 2000, retries: 0 });
+    const items = await fetchAllPages(client, QUERIES.contentPage, { type: 'events', langcode: 'de' }, 'nodeQuery', 'nid');
+    expect(items.map((item) => item.nid)).toEqual(Array.from({ length: 51 }, (_, i) => i + 1));
+  });
+});

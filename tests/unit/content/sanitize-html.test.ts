@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { cleanHtml, mediaToken } from '../../../site/content/sanitize-html';
+
+const base = 'https://cms.example.org';
+const clean = async (html: string) => (await cleanHtml(html, base))?.html ?? null;
+
+describe('cleanHtml', () => {
+  it('keeps formatting, links and lists', async () => {
+    expect(await clean('<p>Ein <strong>Turm</strong> mit <a href="/de/wellness">Spa</a>.</p>\n\n<ul><li>A</li></ul>')).toBe(
+      '<p>Ein <strong>Turm</strong> mit <a href="/de/wellness">Spa</a>.</p> <ul><li>A</li></ul>',
+    );
+  });
+
+  it('removes scripts, styles, iframes, event handlers and javascript: URLs', async () => {
+    const html = await clean(
+      '<p onclick="steal()">Hi<script>alert(1)</script><style>p{}</style></p><iframe src="https://x"></iframe><a href="javascript:alert(1)">x</a><img src="x" onerror="alert(1)">',
+    );
+    expect(html).not.toMatch(/script|style|iframe|onclick|onerror|javascript:/i);
+    expect(html).toContain('<p>Hi</p>');
+  });
+
+  it('demotes a CMS h1 so the page keeps one h1', async () => {
+    expect(await clean('<h1>Title</h1>')).toBe('<h2>Title</h2>');
+  });
+
+  it('makes links to a new window safe', async () => {
+    expect(await clean('<a href="https://example.org" target="_top">x</a>')).toBe('<a href="https://example.org" target="_blank" rel="noopener noreferrer">x</a>');
+  });
+
+  it('replaces inline images by media tokens so they are downloaded, not hot-linked', async () => {
+    const result = await cleanHtml('<p><img src="/sites/default/files/a.jpg" alt="A"></p>', base);
+    expect(result!.images).toEqual(['https://cms.example.org/sites/default/files/a.jpg']);
+    expect(result!.html).toContain(`src="${mediaToken('https://cms.example.org/sites/default/files/a.jpg')}"`);
+  });
+
+  it('returns null for empty or fully disallowed input', async () => {
+    expect(await clean('  ')).toBeNull();
+    expect(await clean('<script>x</script>')).toBeNull();
+  });
+});

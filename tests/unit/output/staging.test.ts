@@ -1,0 +1,40 @@
+import { mkdtemp, readFile, readdir, writeFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createStaging } from '../../../site/output/staging';
+
+describe('atomic output', () => {
+  it('replaces the previous output only on commit', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'staging-'));
+    const out = join(root, 'dist');
+    await mkdir(out);
+    await writeFile(join(out, 'old.html'), 'old');
+    const staging = await createStaging(out);
+    await writeFile(join(staging.dir, 'new.html'), 'new');
+    expect(await readdir(out)).toEqual(['old.html']);
+    await staging.commit();
+    expect(await readdir(out)).toEqual(['new.html']);
+    expect((await readdir(root)).sort()).toEqual(['dist']);
+  });
+
+  it('leaves the previous output untouched on abort', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'staging-'));
+    const out = join(root, 'dist');
+    await mkdir(out);
+    await writeFile(join(out, 'index.html'), 'previous');
+    const staging = await createStaging(out);
+    await writeFile(join(staging.dir, 'index.html'), 'half');
+    await staging.abort();
+    expect(await readFile(join(out, 'index.html'), 'utf8')).toBe('previous');
+    expect(await readdir(root)).toEqual(['dist']);
+  });
+
+  it('cleans up folders left by a killed build', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'staging-'));
+    await mkdir(join(root, '.dist.staging-999999999-deadbeef'));
+    const staging = await createStaging(join(root, 'dist'));
+    expect((await readdir(root)).filter((name) => name.includes('999999999'))).toEqual([]);
+    await staging.abort();
+  });
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { collisionKey, sanitizeAlias } from '../../../site/routes/alias';
+import { fileOfHref, hrefOfPath } from '../../../site/routes/url-to-file';
+
+describe('sanitizeAlias', () => {
+  it('keeps a normal alias and its segments', () => {
+    expect(sanitizeAlias('/de/uebernachten/turmzimmer', 'de')).toEqual({ ok: true, path: '/de/uebernachten/turmzimmer', segments: ['de', 'uebernachten', 'turmzimmer'] });
+  });
+
+  it('decodes percent-escapes, collapses slashes and drops the trailing slash', () => {
+    expect(sanitizeAlias('/de//Pressemeldungen/neu%C3%9Fe-k%C3%BCche/', 'de')).toMatchObject({ ok: true, path: '/de/Pressemeldungen/neuße-küche' });
+  });
+
+  it('adds the missing language prefix (Drupal paths without alias)', () => {
+    expect(sanitizeAlias('/node/12', 'en')).toMatchObject({ ok: true, path: '/en/node/12' });
+  });
+
+  it('takes the path of an absolute http URL', () => {
+    expect(sanitizeAlias('https://cms.example.org/en/accommodation/tower-room', 'en')).toMatchObject({ ok: true, path: '/en/accommodation/tower-room' });
+  });
+
+  const hostile: [string, RegExp][] = [
+    ['', /empty/],
+    ['   ', /empty/],
+    ['/', /site root/],
+    ['/de/../../etc/passwd', /leaves its folder/],
+    ['/de/%2e%2e/%2e%2e/etc', /leaves its folder/],
+    ['/de/a%2Fb', /not allowed/],
+    ['/de/a%5C..%5Cb', /not allowed/],
+    ['/de/nul%00byte', /not allowed/],
+    ['/de/x?y=1', /query or fragment/],
+    ['/de/%E0%A4%A', /malformed/],
+    ['javascript:alert(1)', /not a site path/],
+    ['//evil.example/de/x', /another host/],
+    ['/en/accommodation/tower-room', /language prefix \/en\//],
+    ['/de/trailing.', /ending in a space or dot/],
+    [`/de/${'a'.repeat(300)}`, /longer than/],
+  ];
+  for (const [raw, reason] of hostile) {
+    it(`refuses ${JSON.stringify(raw.slice(0, 40))}`, () => {
+      const result = sanitizeAlias(raw, 'de');
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.reason).toMatch(reason);
+    });
+  }
+
+  it('compares paths as case-insensitive file systems do', () => {
+    expect(collisionKey('/de/Pressemeldungen')).toBe(collisionKey('/de/pressemeldungen'));
+  });
+});
+
+describe('URL → file', () => {
+  it('encodes segments and ends folders with a slash', () => {
+    expect(hrefOfPath('/de/Pressemeldungen/neuße küche')).toBe('/de/Pressemeldungen/neu%C3%9Fe%20k%C3%BCche/');
+    expect(hrefOfPath('/de')).toBe('/de/');
+  });
+
+  it('writes folders as index.html and error pages as files, inside the output folder', () => {
+    expect(fileOfHref('/out', '/de/uebernachten/turmzimmer/')).toBe('/out/de/uebernachten/turmzimmer/index.html');
+    expect(fileOfHref('/out', '/de/neu%C3%9Fe/')).toBe('/out/de/neuße/index.html');
+    expect(fileOfHref('/out', '/en/404.html')).toBe('/out/en/404.html');
+    expect(() => fileOfHref('/out', '/de/%2e%2e/%2e%2e/etc/')).toThrow(/outside/);
+  });
+});
