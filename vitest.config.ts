@@ -16,5 +16,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     reporters: ['default', './tests/summary-reporter.ts'],
+    globalSetup: ['./tests/helpers/global-setup.ts'],
   },
 });

@@ -50,6 +50,8 @@ export function summary(result: BuildResult, out: string, totalMs: number): stri
     `  written    ${kb(result.bytesWritten)} (CSS ${kb(result.stylesheetGzipBytes)} gzipped)`,
     `  JS/page    ${Object.entries(result.jsPerPageType).map(([type, bytes]) => `${type} ${kb(bytes)}`).join(', ')} (gzipped)`,
     `  stages     ${Object.entries(result.timings).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(2)} s`).join(', ')}`,
+    // resourceUsage().maxRSS is in KiB: the process's peak resident memory, for npm run bench.
+    `  memory     peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`,
   ];
   if (result.warnings.length) lines.push(`  warnings   ${result.warnings.length} (see above)`);
   return `${lines.join('\n')}\n`;

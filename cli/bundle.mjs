@@ -2,7 +2,7 @@
 // node_modules/.cache/hotel-site/ whenever a source file is newer than the last bundle (about
 // 150 ms), and the bin imports that. So `npx hotel-site` works right after `npm install`, with no build
 // step to remember and no stale output after a `git pull`.
-import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -10,8 +10,8 @@ const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const outDir = join(root, 'node_modules', '.cache', 'hotel-site');
 const stamp = join(outDir, '.stamp');
 /** Bundled entry points: name → source. Workers are separate bundles (worker_threads load files). */
-export const ENTRIES = { cli: 'cli/index.ts' };
-const SOURCE_DIRS = ['cli', 'site', 'templates'];
+export const ENTRIES = { cli: 'cli/index.ts', bench: 'tests/bench/bench.ts' };
+const SOURCE_DIRS = ['cli', 'site', 'templates', 'tests/bench'];
 const SKIP = new Set(['node_modules', 'media', 'public']);
 
 function newestSourceMtime() {
@@ -39,32 +39,32 @@ function bundleIsFresh() {
 export async function ensureBundle() {
   if (bundleIsFresh()) return;
   const { build } = await import('esbuild');
-  // Build into a private folder, then rename file by file: concurrent launches (parallel tests)
-  // never import a half-written bundle.
-  const tmp = join(outDir, `.tmp-${process.pid}-${Date.now()}`);
-  mkdirSync(tmp, { recursive: true });
-  try {
-    await build({
-      absWorkingDir: root,
-      entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, src]) => [name, join(root, src)])),
-      outdir: tmp,
-      outExtension: { '.js': '.mjs' },
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20.19',
-      packages: 'external',
-      loader: { '.graphql': 'text' },
-      jsx: 'automatic',
-      sourcemap: 'inline',
-      logLevel: 'error',
-      define: { 'process.env.HOTEL_SITE_BUNDLED': '"1"' },
-    });
-    for (const name of readdirSync(tmp)) renameSync(join(tmp, name), join(outDir, name));
-    writeFileSync(stamp, String(Date.now()));
-  } finally {
-    rmSync(tmp, { recursive: true, force: true });
+  // Built in memory at the final paths (so source maps point at the sources), then each file is
+  // written beside its target and renamed over it: concurrent launches (parallel tests) never
+  // import a half-written bundle.
+  mkdirSync(outDir, { recursive: true });
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, src]) => [name, join(root, src)])),
+    outdir: outDir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    packages: 'external',
+    loader: { '.graphql': 'text' },
+    jsx: 'automatic',
+    sourcemap: 'inline',
+    logLevel: 'error',
+    write: false,
+  });
+  for (const file of result.outputFiles) {
+    const tmp = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(tmp, file.contents);
+    renameSync(tmp, file.path);
   }
+  writeFileSync(stamp, String(Date.now()));
 }
 
 export function bundledEntry(name) {

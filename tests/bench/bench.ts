@@ -1,0 +1,81 @@
+// `npm run bench` (issue 2): wall time of whole CLI builds, everything included (start-up, fetch
+// from the local backend, render, write, sitemap, bundles), for the fixture site and for a
+// synthetic large site served by `hotel-site cms --items N` in its own process, with pages/s, the
+// seconds per stage and the peak RSS the build reports. Targets on the 2-core reference machine:
+// fixture < 3 s; 10,000 pages < 12 s with peak RSS < 1 GiB.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { projectPath } from '../../site/project-root';
+
+const BIN = projectPath('cli/hotel-site.mjs');
+
+interface Run {
+  label: string;
+  seconds: number;
+  pages: number;
+  stages: string;
+  rssMiB: number;
+}
+
+function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string; seconds: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, HOTEL_SITE_ENDPOINT: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr, seconds: (performance.now() - started) / 1000 }));
+  });
+}
+
+async function timedBuild(label: string, args: string[]): Promise<Run> {
+  const out = await mkdtemp(join(tmpdir(), 'hotel-site-bench-'));
+  try {
+    const result = await run(['build', '--out', join(out, 'dist'), '--quiet', ...args]);
+    if (result.code !== 0) throw new Error(`${label}: build failed\n${result.stderr}`);
+    const pages = Number(/Built (\d+) pages/.exec(result.stdout)?.[1] ?? 0);
+    const stages = /stages\s+(.+)/.exec(result.stdout)?.[1] ?? '';
+    const rssMiB = Number(/peak RSS (\d+) MiB/.exec(result.stdout)?.[1] ?? 0);
+    return { label, seconds: result.seconds, pages, stages, rssMiB };
+  } finally {
+    await rm(out, { recursive: true, force: true });
+  }
+}
+
+async function startCms(items: number): Promise<{ endpoint: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [BIN, 'cms', '--port', '0', '--items', String(items)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const endpoint = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk) => {
+      out += chunk;
+      const match = /listening (\S+)/.exec(out);
+      if (match) resolve(match[1]!);
+    });
+    child.on('exit', (code) => reject(new Error(`cms exited with ${code}`)));
+  });
+  return { endpoint, child };
+}
+
+function report(run: Run): void {
+  process.stdout.write(
+    `${run.label.padEnd(28)} ${run.seconds.toFixed(2).padStart(6)} s  ${String(run.pages).padStart(6)} pages  ${(run.pages / run.seconds).toFixed(0).padStart(5)} pages/s  peak RSS ${run.rssMiB} MiB\n    stages: ${run.stages}\n`,
+  );
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const items = Number(argv.find((arg) => arg.startsWith('--items='))?.slice('--items='.length) ?? 5000);
+  // Warm the CLI bundle and the media cache so the figures are of builds, not of first installs.
+  await timedBuild('warm-up', []);
+  report(await timedBuild('fixture site (embedded)', []));
+  const cms = await startCms(items);
+  try {
+    await timedBuild('warm-up large', ['--endpoint', cms.endpoint]);
+    report(await timedBuild(`synthetic +${items} items`, ['--endpoint', cms.endpoint]));
+  } finally {
+    cms.child.kill('SIGTERM');
+  }
+}

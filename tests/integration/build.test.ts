@@ -1,0 +1,82 @@
+// The fixture site, built once by tests/helpers/global-setup.ts through the real bin.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fg from 'fast-glob';
+import { describe, expect, inject, it } from 'vitest';
+import { FIXED_ROUTES } from '../../site/routes/route-table';
+
+const dist = inject('fixtureSite');
+const read = (path: string) => readFileSync(join(dist, path), 'utf8');
+const pages = fg.sync('**/index.html', { cwd: dist }).filter((file) => file !== 'index.html');
+
+describe('fixture build', () => {
+  it('writes every fixed route of the SPEC in both languages', () => {
+    for (const route of FIXED_ROUTES) {
+      for (const path of Object.values(route.paths)) expect(existsSync(join(dist, path, 'index.html')), path).toBe(true);
+    }
+  });
+
+  it('writes detail pages at their aliases, e.g. the tower room in both languages', () => {
+    const de = read('de/uebernachten/turmzimmer/index.html');
+    const en = read('en/accommodation/tower-room/index.html');
+    expect(de).toMatch(/<html lang="de"/);
+    expect(en).toMatch(/<html lang="en"/);
+    expect(de).toContain('<link rel="alternate" hrefLang="en" href="https://www.schloss-storchenau.de/en/accommodation/tower-room/"/>'.replace('hrefLang', 'hreflang'));
+    expect(de).toMatch(/<a [^>]*href="\/en\/accommodation\/tower-room\/"[^>]*hreflang="en"/);
+  });
+
+  it('gives every page a title, description, canonical URL on siteUrl and Open Graph tags', () => {
+    for (const file of pages) {
+      const html = read(file);
+      expect(html, file).toMatch(/<title>[^<]+<\/title>/);
+      expect(html, file).toMatch(/<meta name="description" content="[^"]+"/);
+      expect(html, file).toMatch(/<link rel="canonical" href="https:\/\/www\.schloss-storchenau\.de\//);
+      expect(html, file).toMatch(/<meta property="og:title"/);
+    }
+  });
+
+  it('publishes no unpublished item and never links the CMS host', () => {
+    for (const file of pages) {
+      const html = read(file);
+      expect(html, file).not.toMatch(/127\.0\.0\.1/);
+    }
+  });
+
+  it('lists every page exactly once in the sitemap, with absolute URLs and alternates', () => {
+    const xml = read('sitemap.xml');
+    const urls = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
+    expect(new Set(urls).size).toBe(urls.length);
+    expect(urls).toHaveLength(pages.length);
+    expect(urls.every((url) => url.startsWith('https://www.schloss-storchenau.de/'))).toBe(true);
+    expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    expect(xml).toMatch(/<loc>https:\/\/www\.schloss-storchenau\.de\/de\/uebernachten\/turmzimmer\/<\/loc>.*?<xhtml:link rel="alternate" hreflang="en" href="https:\/\/www\.schloss-storchenau\.de\/en\/accommodation\/tower-room\/"\/>/s);
+    expect(xml).toMatch(/<loc>https:\/\/www\.schloss-storchenau\.de\/de\/veranstaltungen\/<\/loc>\s*<changefreq>daily<\/changefreq>/);
+    expect(xml).toMatch(/<loc>https:\/\/www\.schloss-storchenau\.de\/de\/uebernachten\/<\/loc>\s*<changefreq>weekly<\/changefreq>/);
+  });
+
+  it('points robots.txt to the sitemap and sends the root to /de/', () => {
+    expect(read('robots.txt')).toContain('Sitemap: https://www.schloss-storchenau.de/sitemap.xml');
+    expect(read('index.html')).toContain('url=/de/');
+  });
+
+  it('writes the not-found pages with the SPEC texts', () => {
+    for (const file of ['404.html', 'de/404.html']) {
+      const html = read(file);
+      expect(html).toContain('Diese Seite konnte nicht gefunden werden');
+      expect(html).toContain('Weiter zur Startseite');
+      expect(html).toContain('404');
+    }
+    expect(read('en/404.html')).toContain('This page could not be found');
+  });
+
+  it('copies media into the site with content-hashed names and sizes on every image', () => {
+    const media = fg.sync('media/*', { cwd: dist });
+    expect(media.length).toBeGreaterThan(10);
+    expect(media.every((file) => /\.[0-9a-f]{10}\.\w+$/.test(file))).toBe(true);
+    const room = read('de/uebernachten/turmzimmer/index.html');
+    for (const img of room.match(/<img [^>]*>/g) ?? []) {
+      expect(img).toMatch(/width="\d+"/);
+      expect(img).toMatch(/height="\d+"/);
+    }
+  });
+});
