@@ -1,21 +1,34 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type Plugin } from 'vitest/config';
+
+// .graphql files are imported as text, as the CLI bundle does with esbuild's text loader.
+const graphqlAsText: Plugin = {
+  name: 'graphql-as-text',
+  transform(code, id) {
+    if (id.endsWith('.graphql')) return { code: `export default ${JSON.stringify(code)};`, map: null };
+    return null;
+  },
+};
 
 export default defineConfig({
-  plugins: [
-    {
-      // .graphql files are imported as text, as the CLI bundle does with esbuild's text loader.
-      name: 'graphql-as-text',
-      transform(code, id) {
-        if (id.endsWith('.graphql')) return { code: `export default ${JSON.stringify(code)};`, map: null };
-        return null;
-      },
-    },
-  ],
+  plugins: [graphqlAsText],
   test: {
-    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
     reporters: ['default', './tests/summary-reporter.ts'],
-    globalSetup: ['./tests/helpers/global-setup.ts'],
+    projects: [
+      {
+        plugins: [graphqlAsText],
+        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], testTimeout: 30_000 },
+      },
+      {
+        // Integration and browser tests share one fixture build made by the global setup.
+        plugins: [graphqlAsText],
+        test: {
+          name: 'site',
+          include: ['tests/integration/**/*.test.{ts,tsx}', 'tests/browser/**/*.test.{ts,tsx}'],
+          globalSetup: ['./tests/helpers/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
   },
 });

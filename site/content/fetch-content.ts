@@ -117,37 +117,45 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
       return value;
     });
 
-  const [terms, lists, notifications, menus] = await Promise.all([
-    Promise.all(locales.map((locale) => tick(fetchAllPages(client, QUERIES.termsPage, { langcode: locale }, 'taxonomyTermQuery', 'tid')))),
-    Promise.all(
-      locales.flatMap((locale) =>
-        types.map((type) =>
-          tick(fetchAllPages(client, QUERIES.contentPage, { type, langcode: locale }, 'nodeQuery', 'nid')).then((raws) => ({ locale, type, raws })),
-        ),
-      ),
-    ),
-    Promise.all(locales.map((locale) => tick(fetchAllPages(client, QUERIES.notifications, { language: locale }, 'nodeQuery', 'nid')))),
-    Promise.all(locales.map((locale) => tick(client.request<unknown>(QUERIES.menu, { language: locale.toUpperCase() })))),
-  ]);
-
   const termIndex = new Terms();
-  locales.forEach((locale, i) => terms[i]!.forEach((raw) => termIndex.add(locale, raw)));
-
   const media = new MediaSet(base);
   const pendingTiles: NormalizeContext['pendingTiles'] = new Map();
   const skipped: FetchedContent['skipped'] = [];
   const items: FetchedContent['items'] = new Map(locales.map((locale) => [locale, new Map()]));
 
-  for (const { locale, type, raws } of lists) {
+  const termsReady = Promise.all(
+    locales.map((locale) =>
+      tick(fetchAllPages(client, QUERIES.termsPage, { langcode: locale }, 'taxonomyTermQuery', 'tid')).then((raws) => raws.forEach((raw) => termIndex.add(locale, raw))),
+    ),
+  );
+  // Each list is normalized as soon as it (and the terms) arrived, while other lists are still on
+  // the wire: sanitizing HTML is the costly part, and this way it overlaps with waiting for the CMS.
+  const normalizeList = async (locale: Locale, type: NodeType, raws: Raw[]) => {
+    await termsReady;
     const ctx: NormalizeContext = { locale, base, media, terms: termIndex, pendingTiles };
     const normalized: ContentItem[] = [];
-    for (const raw of raws) {
+    for (const [i, raw] of raws.entries()) {
+      // Let answers of other requests in between, so the CMS is never kept waiting on us.
+      if (i % 25 === 24) await new Promise((resolve) => setImmediate(resolve));
       const result = await normalizeItem(raw, type, ctx);
       if (result.ok) normalized.push(result.item);
       else skipped.push({ locale, type, nid: result.nid, reason: result.reason });
     }
     items.get(locale)!.set(type, normalized);
-  }
+  };
+
+  const [notifications, menus] = await Promise.all([
+    Promise.all(locales.map((locale) => tick(fetchAllPages(client, QUERIES.notifications, { language: locale }, 'nodeQuery', 'nid')))),
+    Promise.all(locales.map((locale) => tick(client.request<unknown>(QUERIES.menu, { language: locale.toUpperCase() })))),
+    Promise.all(
+      locales.flatMap((locale) =>
+        types.map((type) => tick(fetchAllPages(client, QUERIES.contentPage, { type, langcode: locale }, 'nodeQuery', 'nid')).then((raws) => normalizeList(locale, type, raws))),
+      ),
+    ),
+    termsReady,
+  ]);
+  // Lists finish in any order; keep the types in schema order for stable output.
+  for (const [locale, byType] of items) items.set(locale, new Map(types.filter((type) => byType.has(type)).map((type) => [type, byType.get(type)!])));
 
   const notificationMap: FetchedContent['notifications'] = new Map();
   for (const [i, locale] of locales.entries()) {
@@ -178,7 +186,7 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
     menuMap.set(locale, topics);
   }
 
-  return { items, notifications: notificationMap, menus: menuMap, media, pendingTiles, skipped, listsFetched: lists.length };
+  return { items, notifications: notificationMap, menus: menuMap, media, pendingTiles, skipped, listsFetched: locales.length * types.length };
 }
 
 export type BlockTiles = Extract<Paragraph, { kind: 'block_tiles' }>;
