@@ -1,0 +1,117 @@
+// The embedded content backend: a real HTTP server that answers like the hotel's CMS (Drupal 8 +
+// GraphQL module 3), so the build, the benchmarks and `hotel-site cms` talk to it exactly as to
+// the real one. POST /graphql executes schema.graphql over fixture content; /media/ serves files.
+// Latency and failures can be injected to exercise the client's timeouts and retries.
+import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fixtures as defaultFixtures } from './fixtures/index';
+import type { FixtureSet } from './fixtures/types';
+import { GraphQLExecutor, MAX_BODY_BYTES, parseRequest, readBody, sendJson } from './graphql-http';
+import { sendText, serveMedia } from './media-files';
+import { createContentSchema } from './schema';
+import { syntheticFixtures } from './synthetic';
+
+export interface ContentBackendOptions {
+  /** 0 (default) = an ephemeral port. */
+  port?: number;
+  /** Default 127.0.0.1: the backend is for this machine only. */
+  host?: string;
+  /** Default: the hotel's content (./fixtures/index). */
+  fixtures?: FixtureSet;
+  /** Synthetic items added to the fixtures (site/cms/synthetic.ts), for benchmarks. Default 0. */
+  extraItems?: number;
+  /** Delay every answer by this many milliseconds, for benchmarks and manual tests. */
+  latencyMs?: number;
+  /** 0..1: answer that share of POSTs with 503 and an HTML body, as an overloaded CMS does. */
+  failRate?: number;
+}
+
+export interface ContentBackend {
+  /** http://127.0.0.1:PORT/graphql */
+  endpoint: string;
+  /** http://127.0.0.1:PORT; media URLs in answers start with it. */
+  origin: string;
+  close(): Promise<void>;
+}
+
+// What a proxy in front of an overloaded or maintained CMS answers (schema.graphql header).
+const UNAVAILABLE_PAGE = `<!DOCTYPE html>
+<html><head><title>503 Service Unavailable</title></head>
+<body><h1>Service Unavailable</h1><p>The server is temporarily unable to service your request due to maintenance downtime or capacity problems. Please try again later.</p></body></html>
+`;
+
+export async function startContentBackend(options: ContentBackendOptions = {}): Promise<ContentBackend> {
+  const { port = 0, host = '127.0.0.1', extraItems = 0, latencyMs = 0, failRate = 0 } = options;
+  const base = options.fixtures ?? defaultFixtures;
+  const content = extraItems > 0 ? mergeFixtures(base, syntheticFixtures(extraItems)) : base;
+  const executor = new GraphQLExecutor(createContentSchema(content));
+  let origin = '';
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
+    // Routing looks at the raw path: URL parsing would resolve "/media/../x" before the media check.
+    const path = (req.url ?? '/').split('?')[0]!;
+    if (path === '/graphql') {
+      if (req.method !== 'POST') return sendJson(res, 405, { errors: [{ message: 'The GraphQL endpoint accepts POST only.' }] }, { Allow: 'POST' });
+      const body = await readBody(req);
+      if (!body.ok) {
+        return sendJson(res, 413, { errors: [{ message: `The request body is larger than ${MAX_BODY_BYTES} bytes.` }] }, { Connection: 'close' });
+      }
+      if (failRate > 0 && Math.random() < failRate) {
+        res.writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': String(Buffer.byteLength(UNAVAILABLE_PAGE)) });
+        res.end(UNAVAILABLE_PAGE);
+        return;
+      }
+      const request = parseRequest(body.body);
+      if (typeof request === 'string') return sendJson(res, 400, { errors: [{ message: request }] });
+      return sendJson(res, 200, await executor.run(request, { origin }));
+    }
+    if (path.startsWith('/media/')) return serveMedia(req, res, path.slice('/media/'.length));
+    return sendText(res, 404, 'Not found');
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (res.headersSent || res.destroyed) {
+        res.destroy();
+        return;
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      sendJson(res, 500, { errors: [{ message: `Internal error of the embedded content backend (a bug): ${message}` }] });
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  origin = `http://${urlHost(host)}:${address.port}`;
+
+  let closing: Promise<void> | undefined;
+  return {
+    endpoint: `${origin}/graphql`,
+    origin,
+    close() {
+      closing ??= new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        // Keep-alive connections of clients would otherwise hold close() open for seconds.
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}
+
+function mergeFixtures(a: FixtureSet, b: FixtureSet): FixtureSet {
+  return { nodes: [...a.nodes, ...b.nodes], terms: [...a.terms, ...b.terms], media: [...a.media, ...b.media] };
+}
+
+/** The host as it goes into a URL: a wildcard bind is reached via loopback; IPv6 needs brackets. */
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+}

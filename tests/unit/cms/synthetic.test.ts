@@ -1,0 +1,68 @@
+// Synthetic benchmark content: reproducible, well-formed, and served like real content.
+import { describe, expect, it } from 'vitest';
+import { SYNTHETIC_FIRST_NID, SYNTHETIC_TYPES, syntheticFixtures } from '../../../site/cms/synthetic';
+import { startContentBackend } from '../../../site/cms/server';
+
+describe('syntheticFixtures', () => {
+  it('is deterministic for a count and seed, and differs between seeds', () => {
+    expect(syntheticFixtures(300, 7)).toEqual(syntheticFixtures(300, 7));
+    expect(syntheticFixtures(300, 8).nodes.map((n) => n.de.title)).not.toEqual(syntheticFixtures(300, 7).nodes.map((n) => n.de.title));
+  });
+
+  it('gives unique nids and aliases under the list bases, spread over the detail types', () => {
+    const { nodes } = syntheticFixtures(2000);
+    expect(nodes.map((n) => n.nid)).toEqual(nodes.map((_, i) => SYNTHETIC_FIRST_NID + i));
+    const paths = nodes.flatMap((n) => [n.de.path, ...(n.en ? [n.en.path] : [])]);
+    expect(new Set(paths.map((p) => p.toLowerCase())).size).toBe(paths.length);
+    expect(new Set(nodes.map((n) => n.type))).toEqual(new Set(SYNTHETIC_TYPES));
+    const room = nodes.find((n) => n.type === 'accommodation' && n.en)!;
+    expect(room.de.path).toMatch(/^\/de\/uebernachten\/zimmer-\d+$/);
+    expect(room.en!.path).toMatch(/^\/en\/accommodation\/room-\d+$/);
+    const spa = nodes.find((n) => n.type === 'spa_treatments')!;
+    expect(spa.de.path.startsWith('/de/wellness/spabehandlung/')).toBe(true);
+  });
+
+  it('translates about 95% of the items and unpublishes a few translations', () => {
+    const { nodes } = syntheticFixtures(2000);
+    const translated = nodes.filter((n) => n.en).length / nodes.length;
+    const unpublished = nodes.filter((n) => !n.de.status || n.en?.status === false).length / nodes.length;
+    expect(translated).toBeGreaterThan(0.92);
+    expect(translated).toBeLessThan(0.98);
+    expect(unpublished).toBeGreaterThan(0.01);
+    expect(unpublished).toBeLessThan(0.06);
+  });
+
+  it('writes bodies of realistic size with a list and a link, and fills type fields', () => {
+    const { nodes } = syntheticFixtures(240);
+    const lengths = nodes.map((n) => n.de.body!.value.length);
+    expect(Math.min(...lengths)).toBeGreaterThan(700);
+    expect(Math.max(...lengths)).toBeLessThan(2600);
+    expect(nodes[0]!.de.body!.value).toMatch(/<ul>.*<li>.*<\/ul>.*<a href="\/de\//s);
+    const event = nodes.find((n) => n.type === 'events')!;
+    expect((event.shared.fieldDate as { value: string }).value).toMatch(/^\d{4}-\d\d-\d\dT\d\d:00:00\+0[12]:00$/);
+    expect(new Date((event.shared.fieldDate as { value: string }).value).getTime()).toBeGreaterThan(Date.now() - 31 * 86_400_000);
+    expect(nodes.find((n) => n.type === 'functions_rooms')!.shared).toMatchObject({ fieldArea: expect.any(Number), fieldPricePerDay: expect.any(Number) });
+  });
+
+  it('is served by the backend, images included', async () => {
+    const backend = await startContentBackend({ fixtures: { nodes: [], terms: [], media: [] }, extraItems: 120 });
+    try {
+      const response = await fetch(backend.endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          query: `{ nodeQuery(limit: 100, filter: { conditions: [{ field: "type", value: ["accommodation"] }, { field: "langcode", value: ["en"] }] }) {
+            count entities { ... on NodeAccommodation { title entityUrl { path } fieldImages { url } } } } }`,
+        }),
+      });
+      const { data } = (await response.json()) as { data: { nodeQuery: { count: number; entities: { entityUrl: { path: string }; fieldImages: { url: string }[] }[] } } };
+      expect(data.nodeQuery.count).toBeGreaterThan(5);
+      const [first] = data.nodeQuery.entities;
+      expect(first!.entityUrl.path).toMatch(/^\/en\/accommodation\/room-\d+$/);
+      const image = await fetch(first!.fieldImages[0]!.url);
+      expect(image.status).toBe(200);
+    } finally {
+      await backend.close();
+    }
+  });
+});
