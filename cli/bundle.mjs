@@ -10,7 +10,7 @@ const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const outDir = join(root, 'node_modules', '.cache', 'hotel-site');
 const stamp = join(outDir, '.stamp');
 /** Bundled entry points: name → source. Workers are separate bundles (worker_threads load files). */
-export const ENTRIES = { cli: 'cli/index.ts', bench: 'tests/bench/bench.ts' };
+export const ENTRIES = { cli: 'cli/index.ts', 'render-worker': 'site/render/render-worker.ts', bench: 'tests/bench/bench.ts' };
 const SOURCE_DIRS = ['cli', 'site', 'templates', 'tests/bench'];
 const SKIP = new Set(['node_modules', 'media', 'public']);
 

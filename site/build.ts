@@ -7,7 +7,7 @@ import type { ResolvedConfig } from './config/define-config';
 import { connectContent } from './content/connect';
 import type { DownloadStats } from './content/media';
 import { UserError } from './errors';
-import { bundleClient, measurePageJs } from './output/client-bundle';
+import { bundleClient } from './output/client-bundle';
 import { copyPublicFiles } from './output/public-files';
 import { robotsTxt } from './output/robots';
 import { rootRedirectHtml } from './output/root-redirect';
@@ -17,7 +17,6 @@ import { bundleStyles } from './output/styles';
 import { writePages } from './output/write-pages';
 import { prepareSite } from './prepare-site';
 import { runStage, type Reporter } from './reporter';
-import type { Page } from './render/page-model';
 import { routeById } from './routes/route-table';
 import { hrefOfPath } from './routes/url-to-file';
 
@@ -67,17 +66,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const assets = { stylesheet: stylesheet.href, script: clientBundle.entry, preload: clientBundle.preload };
     const site = await prepareSite({ config, client, outDir: staging.dir, assets, reporter, timings, warn, cacheDir: options.cacheDir, now: options.now });
 
-    const jsPerPageType: Record<string, number> = {};
     const written = await runStage(reporter, timings, 'render', () =>
-      writePages(staging.dir, site.pages, site.sites, {
-        onProgress: (done, total) => reporter.progress(done, total),
-        // One sample page per type is enough to know what that type loads.
-        onPage: (page, html) => {
-          const type = pageType(page);
-          if (!(type in jsPerPageType)) jsPerPageType[type] = measurePageJs(clientBundle, html);
-        },
-      }),
+      writePages({ outDir: staging.dir, pages: site.pages, bundle: clientBundle }, site, (done, total) => reporter.progress(done, total)),
     (result) => `${result.pages} pages`);
+    const jsPerPageType = written.jsPerPageType;
 
     await runStage(reporter, timings, 'extras', async () => {
       await writeSitemap(staging.dir, site.pages, config.siteUrl);
@@ -112,10 +104,4 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   } finally {
     await connection.close();
   }
-}
-
-function pageType(page: Page): string {
-  if (page.kind === 'detail') return `detail:${page.item!.type}`;
-  if (page.route) return `${page.kind}:${page.route.template === 'List' ? page.route.id : page.route.template}`;
-  return page.kind;
 }

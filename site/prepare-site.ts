@@ -11,11 +11,13 @@ import type { Locale } from './content/types';
 import { projectPath } from './project-root';
 import { runStage, type Reporter } from './reporter';
 import type { Assets, Page, SiteContext } from './render/page-model';
-import { buildSiteContext, loadMessages, resolveTiles } from './render/site-data';
+import { buildMenu, loadMessages, resolveTiles, siteContexts, type SiteData } from './render/site-data';
 import { buildRouteMap } from './routes/route-map';
 
 export interface PreparedSite {
   pages: Page[];
+  /** The shared data of every language, plain (for render workers). */
+  data: SiteData;
   sites: Map<Locale, SiteContext>;
   media: DownloadStats;
   itemCount: number;
@@ -65,12 +67,12 @@ export async function prepareSite(options: PrepareOptions): Promise<PreparedSite
   pruneMissing([...content.notifications.values()], content.media.missing);
 
   const now = options.now ?? new Date();
-  const sites = new Map<Locale, SiteContext>();
+  const data: SiteData = { config, assets: options.assets, now, linkable: routeMap.linkable, locales: new Map() };
   for (const locale of locales) {
     const messages = await loadMessages(locale);
-    sites.set(locale, buildSiteContext({ locale, config, content, index, assets: options.assets, now, messages }));
+    data.locales.set(locale, { messages, menu: buildMenu(locale, content, index, messages, now), notifications: content.notifications.get(locale) ?? [] });
   }
-  return { pages: routeMap.pages, sites, media: media.stats, itemCount: countItems(content.items) };
+  return { pages: routeMap.pages, data, sites: siteContexts(data, index), media: media.stats, itemCount: countItems(content.items) };
 }
 
 function countItems(items: Map<Locale, Map<string, unknown[]>>): number {

@@ -1,27 +1,50 @@
-// Renders every page and writes it as soon as it is ready (STYLE.md, after Vike's prerender):
-// rendering is synchronous CPU work, writing is I/O, so up to WRITES_IN_FLIGHT files are written
-// while the next pages render. Any failure fails the whole build.
+// Renders every page and writes it as soon as it is ready (STYLE.md, after Vike's prerender).
+// Rendering is synchronous CPU work, so large sites are split over two threads: this one and a
+// render worker (site/render/render-worker.ts) that rebuilds the same site contexts from the plain
+// SiteData and renders every other page. Any failure fails the whole build.
+import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type { Locale } from '../content/types';
 import type { Page, SiteContext } from '../render/page-model';
 import { renderPage } from '../render/render-page';
+import type { SiteData } from '../render/site-data';
 import { fileOfHref } from '../routes/url-to-file';
+import { measurePageJs, type ClientBundle } from './client-bundle';
 
 const WRITES_IN_FLIGHT = 32;
+/** Below this many pages a worker's start-up (about 150 ms) costs more than it saves. */
+const PARALLEL_FROM = 400;
 
-export interface WriteOptions {
-  onProgress?: (done: number, total: number) => void;
-  onPage?: (page: Page, html: string) => void;
+export interface WriteResult {
+  pages: number;
+  bytes: number;
+  /** Gzipped JavaScript one page loads, per page type. */
+  jsPerPageType: Record<string, number>;
 }
 
-export async function writePages(outDir: string, pages: readonly Page[], sites: Map<Locale, SiteContext>, options: WriteOptions = {}): Promise<{ pages: number; bytes: number }> {
+export interface RenderJob {
+  outDir: string;
+  pages: readonly Page[];
+  bundle: ClientBundle;
+}
+
+export function pageType(page: Page): string {
+  if (page.kind === 'detail') return `detail:${page.item!.type}`;
+  if (page.route) return `${page.kind}:${page.route.template === 'List' ? page.route.id : page.route.template}`;
+  return page.kind;
+}
+
+/** Renders and writes `job.pages` in this thread. */
+export async function renderAndWrite(job: RenderJob, sites: Map<Locale, SiteContext>, onProgress?: (done: number) => void): Promise<WriteResult> {
   // The promise, not a flag: a second page in the same folder must wait for the first mkdir.
   const made = new Map<string, Promise<unknown>>();
   const inFlight = new Set<Promise<void>>();
+  const jsPerPageType: Record<string, number> = {};
   let bytes = 0;
   let done = 0;
-  const total = pages.length;
 
   async function write(file: string, html: string): Promise<void> {
     const dir = dirname(file);
@@ -31,19 +54,68 @@ export async function writePages(outDir: string, pages: readonly Page[], sites: 
     await writeFile(file, html);
   }
 
-  for (const page of pages) {
+  for (const page of job.pages) {
     const site = sites.get(page.locale);
     if (!site) throw new Error(`no site data for language ${page.locale}`);
     const html = renderPage(page, site);
-    options.onPage?.(page, html);
+    // One sample per type is enough to know what that type loads.
+    const type = pageType(page);
+    if (!(type in jsPerPageType)) jsPerPageType[type] = measurePageJs(job.bundle, html);
     bytes += Buffer.byteLength(html);
-    const task = write(fileOfHref(outDir, page.href), html).then(() => {
+    const task = write(fileOfHref(job.outDir, page.href), html).then(() => {
       inFlight.delete(task);
-      options.onProgress?.(++done, total);
+      onProgress?.(++done);
     });
     inFlight.add(task);
     if (inFlight.size >= WRITES_IN_FLIGHT) await Promise.race(inFlight);
   }
   await Promise.all(inFlight);
-  return { pages: total, bytes };
+  return { pages: job.pages.length, bytes, jsPerPageType };
+}
+
+/** The bundled worker beside the bundled CLI; absent when running from sources (tests). */
+function workerFile(): string | null {
+  const file = fileURLToPath(new URL('./render-worker.mjs', import.meta.url));
+  return existsSync(file) ? file : null;
+}
+
+function runWorker(file: string, job: RenderJob, data: SiteData, onProgress: (done: number) => void): Promise<WriteResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(file, { workerData: { job, data } });
+    worker.on('message', (message: { type: 'progress'; done: number } | { type: 'done'; result: WriteResult }) => {
+      if (message.type === 'progress') onProgress(message.done);
+      else resolve(message.result);
+    });
+    worker.on('error', reject);
+    worker.on('exit', (code) => {
+      if (code !== 0) reject(new Error(`the render worker stopped with exit code ${code}`));
+    });
+  });
+}
+
+export async function writePages(
+  job: RenderJob,
+  site: { sites: Map<Locale, SiteContext>; data: SiteData },
+  onProgress?: (done: number, total: number) => void,
+): Promise<WriteResult> {
+  const total = job.pages.length;
+  const file = workerFile();
+  if (!file || total < PARALLEL_FROM) return renderAndWrite(job, site.sites, (done) => onProgress?.(done, total));
+  // Interleaved halves: both threads get every page type in the same proportion.
+  const mine = job.pages.filter((_, i) => i % 2 === 0);
+  const theirs = job.pages.filter((_, i) => i % 2 === 1);
+  let mineDone = 0;
+  let theirsDone = 0;
+  const report = () => onProgress?.(mineDone + theirsDone, total);
+  const [a, b] = await Promise.all([
+    renderAndWrite({ ...job, pages: mine }, site.sites, (done) => {
+      mineDone = done;
+      report();
+    }),
+    runWorker(file, { ...job, pages: theirs }, site.data, (done) => {
+      theirsDone = done;
+      report();
+    }),
+  ]);
+  return { pages: a.pages + b.pages, bytes: a.bytes + b.bytes, jsPerPageType: { ...b.jsPerPageType, ...a.jsPerPageType } };
 }

@@ -4,7 +4,9 @@
 import { readFile } from 'node:fs/promises';
 import type { ResolvedConfig } from '../config/define-config';
 import type { FetchedContent } from '../content/fetch-content';
-import type { Locale, MenuTopic } from '../content/types';
+import type { Locale, MenuTopic, Notification } from '../content/types';
+import { createContentIndex } from '../content/content-index';
+import type { ItemsByLocale } from '../routes/route-map';
 import { MENU_TOPICS, WELLNESS_BOOKING_NID, routeById } from '../routes/route-table';
 import { hrefOfPath } from '../routes/url-to-file';
 import { projectPath } from '../project-root';
@@ -47,26 +49,33 @@ export function resolveTiles(content: FetchedContent, index: ContentIndex): void
   }
 }
 
-export interface SiteDataInput {
-  locale: Locale;
+/**
+ * Everything each language's SiteContext is made of, as plain data: it can be sent to a render
+ * worker (structured clone keeps items shared between pages and lists) and turned back into
+ * contexts there with siteContexts().
+ */
+export interface SiteData {
   config: ResolvedConfig;
-  content: FetchedContent;
-  index: ContentIndex;
   assets: Assets;
   now: Date;
-  messages: Messages;
+  linkable: ItemsByLocale;
+  locales: Map<Locale, { messages: Messages; menu: MenuTopic[]; notifications: Notification[] }>;
 }
 
-export function buildSiteContext({ locale, config, content, index, assets, now, messages }: SiteDataInput): SiteContext {
-  return {
-    locale,
-    config,
-    messages,
-    menu: buildMenu(locale, content, index, messages, now),
-    notifications: content.notifications.get(locale) ?? [],
-    content: index,
-    assets,
-    routeHref: (routeId, other = locale) => routeHref(routeId, other),
-    now,
-  };
+export function siteContexts(data: SiteData, index: ContentIndex = createContentIndex(data.linkable)): Map<Locale, SiteContext> {
+  const sites = new Map<Locale, SiteContext>();
+  for (const [locale, shared] of data.locales) {
+    sites.set(locale, {
+      locale,
+      config: data.config,
+      messages: shared.messages,
+      menu: shared.menu,
+      notifications: shared.notifications,
+      content: index,
+      assets: data.assets,
+      routeHref: (routeId, other = locale) => routeHref(routeId, other),
+      now: data.now,
+    });
+  }
+  return sites;
 }
