@@ -50,18 +50,35 @@ export function formatMinutes(locale: Locale, minutes: number): string {
  * exactly what the editor typed, wherever the build runs.
  */
 export function parseCmsDate(value: string): Date | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?/.exec(value.trim());
+  // Dates repeat across thousands of pages (cards, related items, menus): parse each string once.
+  let parsed = parsedDates.get(value);
+  if (parsed === undefined) parsedDates.set(value, (parsed = parse(value)));
+  return parsed === null ? null : new Date(parsed);
+}
+
+const parsedDates = new Map<string, number | null>();
+const berlinParts = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+
+/** Berlin's offset from UTC in ms at an instant (CET +1 h, CEST +2 h). */
+function berlinOffset(instant: number): number {
+  const parts = Object.fromEntries(berlinParts.formatToParts(instant).map((part) => [part.type, part.value]));
+  return Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!) - Math.floor(instant / 1000) * 1000;
+}
+
+function parse(value: string): number | null {
+  const text = value.trim();
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?/.exec(text);
   if (!match) return null;
-  if (/[zZ]|[+-]\d{2}:?\d{2}$/.test(value.trim())) {
-    const date = new Date(value);
-    return Number.isNaN(date.getTime()) ? null : date;
+  if (/[zZ]|[+-]\d{2}:?\d{2}$/.test(text)) {
+    const time = Date.parse(text);
+    return Number.isNaN(time) ? null : time;
   }
   const [, y, mo, d, h = '12', mi = '00', s = '00'] = match;
   const asUtc = Date.UTC(+y!, +mo! - 1, +d!, +h, +mi, +s);
-  // Offset of Berlin at that moment (CET +1 / CEST +2).
-  const berlin = new Date(new Date(asUtc).toLocaleString('en-US', { timeZone: TIME_ZONE }));
-  const utc = new Date(new Date(asUtc).toLocaleString('en-US', { timeZone: 'UTC' }));
-  return new Date(asUtc - (berlin.getTime() - utc.getTime()));
+  if (Number.isNaN(asUtc)) return null;
+  // The wall-clock time in Berlin: shift by the offset in force then (checked twice around DST).
+  const first = asUtc - berlinOffset(asUtc);
+  return asUtc - berlinOffset(first);
 }
 
 export function hasTime(value: string): boolean {
@@ -100,4 +117,43 @@ export function formatDateRange(locale: Locale, range: DateRange): string {
 /** Machine-readable value for <time datetime>. */
 export function isoDate(value: string): string | undefined {
   return parseCmsDate(value)?.toISOString();
+}
+
+/** "12 km" / "12 km"; one decimal below 10 km ("4,5 km"). */
+export function formatKilometres(locale: Locale, kilometres: number): string {
+  return numberFormat(locale, { style: 'unit', unit: 'kilometer', unitDisplay: 'short', maximumFractionDigits: kilometres < 10 ? 1 : 0 }).format(kilometres);
+}
+
+/** File sizes for download links: "240 kB", "1,2 MB" (decimal units, as browsers show them). */
+export function formatBytes(locale: Locale, bytes: number): string {
+  if (bytes < 1000) return numberFormat(locale, { style: 'unit', unit: 'byte', unitDisplay: 'short' }).format(bytes);
+  if (bytes < 1_000_000) return numberFormat(locale, { style: 'unit', unit: 'kilobyte', unitDisplay: 'short', maximumFractionDigits: 0 }).format(bytes / 1000);
+  return numberFormat(locale, { style: 'unit', unit: 'megabyte', unitDisplay: 'short', maximumFractionDigits: 1 }).format(bytes / 1_000_000);
+}
+
+/** A date without weekday or time ("5. Dez. 2026" / "Dec 5, 2026"), for validity and publication dates. */
+export function formatDay(locale: Locale, value: string | Date): string {
+  const date = typeof value === 'string' ? parseCmsDate(value) : value;
+  if (!date) return String(value);
+  return dateFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' }).format(date);
+}
+
+/** Parts of a date for a calendar badge: { day: "5", month: "Dez." }. */
+export function dateBadge(locale: Locale, value: string): { day: string; month: string } | null {
+  const date = parseCmsDate(value);
+  if (!date) return null;
+  return {
+    day: dateFormat(locale, { day: 'numeric' }).format(date),
+    month: dateFormat(locale, { month: 'short' }).format(date),
+  };
+}
+
+/** A phone number as link text: no line break inside it (no-break spaces and non-breaking hyphens). */
+export function phoneText(phone: string): string {
+  return phone.replace(/ /g, '\u00a0').replace(/-/g, '\u2011');
+}
+
+/** The tel: URL of a phone number as shown ("+49 33237 889-0" → "tel:+49332378890"). */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
