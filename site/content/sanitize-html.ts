@@ -72,7 +72,10 @@ export async function cleanHtml(input: string | null | undefined, base: string):
     },
   }).trim();
   if (!html || (!/[^\s]/.test(html.replace(/<[^>]*>/g, '')) && !images.length)) return null;
-  return { html: (await minifyFragment(html)) as Html, images };
+  // After sanitizing (comments are gone) the minifier can only collapse whitespace: skip it where
+  // there is none to collapse, which is what compact CMS output looks like.
+  const compact = !/\s{2,}|[\t\n\r\f]/.test(html);
+  return { html: (compact ? html : await minifyFragment(html)) as Html, images };
 }
 
 export function mediaToken(url: string): string {
