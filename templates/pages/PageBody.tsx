@@ -1,44 +1,45 @@
-// Chooses the page template for a page (by kind, fixed route template and content type).
-import type { ContentItem } from '../../site/content/types';
-import { usePage, useSite, useT } from '../site-context';
-
-function Body({ item }: { item: ContentItem | null }) {
-  if (!item?.body) return null;
-  return <div className="prose" dangerouslySetInnerHTML={{ __html: item.body }} />;
-}
+// Chooses the page template: by page kind, for fixed routes by the route's template, for detail
+// pages by the item's content type (inside DetailPage).
+import { usePage } from '../site-context';
+import { BasicPage } from './BasicPage';
+import { DetailPage } from './DetailPage';
+import { FaqPage } from './FaqPage';
+import { Home } from './Home';
+import { ListPage } from './ListPage';
+import { NewsletterPage } from './NewsletterPage';
+import { NotFoundPage } from './NotFoundPage';
+import { PaymentSuccessPage } from './PaymentSuccessPage';
+import { StorkCameraPage } from './StorkCameraPage';
+import { VouchersPage } from './VouchersPage';
 
 export function PageBody() {
   const page = usePage();
-  const site = useSite();
-  const t = useT();
-  if (page.kind === 'not-found') {
-    return (
-      <section>
-        <h1>{t('errors.notFound.title')}</h1>
-        <p>{t('errors.notFound.line1')}</p>
-        <p>{t('errors.notFound.line2')}</p>
-        <p>{t('errors.notFound.hint')}</p>
-        <p>404</p>
-        <a href={site.routeHref('home')}>{t('errors.notFound.button')}</a>
-      </section>
-    );
+  switch (page.kind) {
+    case 'not-found':
+      return <NotFoundPage />;
+    case 'detail':
+      return page.item ? <DetailPage item={page.item} /> : <NotFoundPage />;
+    case 'home':
+      return <Home />;
+    case 'list':
+    case 'page':
+      switch (page.route?.template) {
+        case 'Home':
+          return <Home />;
+        case 'List':
+          return <ListPage />;
+        case 'Faq':
+          return <FaqPage />;
+        case 'Newsletter':
+          return <NewsletterPage />;
+        case 'StorkCamera':
+          return <StorkCameraPage />;
+        case 'Vouchers':
+          return <VouchersPage />;
+        case 'PaymentSuccess':
+          return <PaymentSuccessPage />;
+        default:
+          return <BasicPage />;
+      }
   }
-  const heading = page.item?.title ?? (page.route ? t(`routes.${page.route.id}`) : '');
-  return (
-    <article>
-      <h1>{heading}</h1>
-      {page.item?.teaser ? <p>{page.item.teaser}</p> : null}
-      <Body item={page.item} />
-      {page.items.length > 0 ? (
-        <ul>
-          {page.items.map((item) => (
-            <li key={item.nid}>
-              <a href={site.content.hrefOf(item)}>{item.title}</a>
-              {item.teaser ? <p>{item.teaser}</p> : null}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </article>
-  );
 }

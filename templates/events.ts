@@ -1,0 +1,23 @@
+// Events on lists and the home page: upcoming ones (site/render/upcoming.ts decides, the same rule
+// as the menu's "upcoming events") and past ones, which are never listed as upcoming (issue 3).
+import type { Event } from '../site/content/types';
+import { isUpcoming } from '../site/render/upcoming';
+import { parseCmsDate } from './format';
+
+/**
+ * Splits in CMS order. An event without a date is not "upcoming" for the menu, but it is not past
+ * either (editors use it for "dates on request"), so lists show it with the upcoming ones.
+ */
+export function splitEvents(events: Event[], now: Date): { upcoming: Event[]; past: Event[] } {
+  const upcoming: Event[] = [];
+  const past: Event[] = [];
+  for (const event of events) (isUpcoming(event, now) || !event.date ? upcoming : past).push(event);
+  return { upcoming, past };
+}
+
+/** Soonest first; undated last, keeping their CMS order. */
+export function byStartDate(a: Event, b: Event): number {
+  const x = a.date ? (parseCmsDate(a.date.start)?.getTime() ?? Infinity) : Infinity;
+  const y = b.date ? (parseCmsDate(b.date.start)?.getTime() ?? Infinity) : Infinity;
+  return x - y;
+}

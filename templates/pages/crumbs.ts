@@ -1,0 +1,54 @@
+// The breadcrumb trail above a page title: home, then the list an item belongs to.
+import type { ContentItem, NodeType } from '../../site/content/types';
+import { listRouteOf, routeById, type FixedRoute } from '../../site/routes/route-table';
+import type { Crumb } from '../components/Hero';
+import { useSite, useT } from '../site-context';
+
+/** Types without a list of their own belong to the list they are shown on. */
+const PARENT_ROUTE: Partial<Record<NodeType, string>> = {
+  functions_rooms: 'meetingsandcelebrations',
+  courses_and_menus: 'restaurantsandbars',
+};
+
+export function parentRouteOf(type: NodeType): FixedRoute | undefined {
+  const parent = PARENT_ROUTE[type];
+  return parent ? routeById(parent) : listRouteOf(type);
+}
+
+export function useCrumbs(item: ContentItem | null): Crumb[] {
+  const site = useSite();
+  const t = useT();
+  const crumbs: Crumb[] = [{ href: site.routeHref('home'), label: t('routes.home') }];
+  const list = item ? parentRouteOf(item.type) : undefined;
+  if (list) crumbs.push({ href: site.routeHref(list.id), label: routeName(t, list.id) });
+  return crumbs;
+}
+
+/** The UI name of a fixed route. Literal keys so the locale-key test sees every one. */
+export function routeName(t: (key: string) => string, routeId: string): string {
+  const names: Record<string, () => string> = {
+    home: () => t('routes.home'),
+    termsandconditions: () => t('routes.termsandconditions'),
+    articles: () => t('routes.articles'),
+    dataprivacystatement: () => t('routes.dataprivacystatement'),
+    faq: () => t('routes.faq'),
+    health: () => t('routes.health'),
+    vouchers: () => t('routes.vouchers'),
+    impressum: () => t('routes.impressum'),
+    careers: () => t('routes.careers'),
+    newsletters: () => t('routes.newsletters'),
+    pressreleases: () => t('routes.pressreleases'),
+    restaurantsandbars: () => t('routes.restaurantsandbars'),
+    specialoffers: () => t('routes.specialoffers'),
+    sports: () => t('routes.sports'),
+    storchenkamera: () => t('routes.storchenkamera'),
+    meetingsandcelebrations: () => t('routes.meetingsandcelebrations'),
+    accommodation: () => t('routes.accommodation'),
+    aboutus: () => t('routes.aboutus'),
+    events: () => t('routes.events'),
+    wellness: () => t('routes.wellness'),
+    paymentsuccess: () => t('routes.paymentsuccess'),
+    spatreatments: () => t('routes.spatreatments'),
+  };
+  return names[routeId]?.() ?? routeId;
+}
