@@ -1,6 +1,6 @@
 // The contract between the generator (site/) and the React templates (templates/): what one page
 // is, and what every page of a language shares. Templates only read these; they never fetch.
-import type { ContentItem, ItemOf, Locale, MenuTopic, NodeType, Notification } from '../content/types';
+import type { ContentItem, ItemOf, Locale, MenuTopic, NodeType, Notification, Term, Wellness } from '../content/types';
 import type { ResolvedConfig } from '../config/define-config';
 import type { Changefreq, FixedRoute } from '../routes/route-table';
 
@@ -56,6 +56,8 @@ export interface ContentIndex {
   list<T extends NodeType>(locale: Locale, type: T): ItemOf<T>[];
   /** Where a link to this item goes: its detail page, or the list its sublist field names. */
   hrefOf(item: ContentItem): string;
+  /** The spa-treatment category a wellness item preselects (its preselect term, matched by id or name). */
+  spaCategoryOf(item: Wellness): Term | null;
 }
 
 export interface SiteContext {

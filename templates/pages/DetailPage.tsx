@@ -62,12 +62,17 @@ function Related({ item }: { item: ContentItem }) {
   const route = listRouteOf(item.type);
   if (!route) return null;
   const shown = new Set([item.nid, ...item.paragraphs.flatMap((p) => (p.kind === 'block_tiles' ? p.tiles.map((tile) => tile.nid) : []))]);
-  let others = site.content.list(item.locale, item.type).filter((other) => !shown.has(other.nid));
-  if (item.type === 'events') others = others.filter((other) => other.type === 'events' && isUpcoming(other, site.now));
+  // The first three that fit, in CMS order; stop there (a type may have thousands of items).
+  const others: ContentItem[] = [];
+  for (const other of site.content.list(item.locale, item.type)) {
+    if (shown.has(other.nid) || (other.type === 'events' && !isUpcoming(other, site.now))) continue;
+    others.push(other);
+    if (others.length === 3) break;
+  }
   if (others.length === 0) return null;
   return (
     <Section id="related" title={t('detail.more')} tone="sand" more={{ href: site.routeHref(route.id), label: t('detail.toOverview') }}>
-      <ItemGrid items={others.slice(0, 3)} headingLevel={3} eagerFirstRow={false} />
+      <ItemGrid items={others} headingLevel={3} eagerFirstRow={false} />
     </Section>
   );
 }

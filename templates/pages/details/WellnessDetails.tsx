@@ -8,15 +8,18 @@ export function WellnessDetails({ item }: { item: Wellness }) {
   const site = useSite();
   const { locale } = usePage();
   const t = useT();
-  const category = item.preselectCategory;
-  const treatments: SpaTreatment[] = category
-    ? site.content.list(locale, 'spa_treatments').filter((treatment) => treatment.categories.some((term) => term.tid === category.tid))
-    : [];
+  const category = site.content.spaCategoryOf(item);
+  // The first six in CMS order; stop there (the spa may list thousands of treatments).
+  const treatments: SpaTreatment[] = [];
+  for (const treatment of category ? site.content.list(locale, 'spa_treatments') : []) {
+    if (treatment.categories.some((term) => term.tid === category!.tid)) treatments.push(treatment);
+    if (treatments.length === 6) break;
+  }
   if (treatments.length === 0) return null;
   return (
     <section className="detail-section" aria-labelledby="treatments-title">
       <h2 id="treatments-title">{t('detail.treatments')}</h2>
-      <ItemGrid items={treatments.slice(0, 6)} headingLevel={3} eagerFirstRow={false} />
+      <ItemGrid items={treatments} headingLevel={3} eagerFirstRow={false} />
       <p>
         <a className="text-link" href={site.routeHref('spatreatments')}>
           {t('detail.allTreatments')}

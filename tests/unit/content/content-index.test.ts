@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hrefOf } from '../../../site/content/content-index';
+import { createContentIndex, hrefOf } from '../../../site/content/content-index';
+import { byLocale } from '../../helpers/items';
 import { item } from '../../helpers/items';
 
 describe('where a link to an item goes (SPEC: sublist routing)', () => {
@@ -22,5 +23,15 @@ describe('where a link to an item goes (SPEC: sublist routing)', () => {
 
   it('ignores a sublist value that names no route', () => {
     expect(hrefOf(item(5, 'de', 'aboutus', '/de/ueberuns/x', { sublist: 'nonsense' }))).toBe('/de/ueberuns/x/');
+  });
+
+  it('preselects the treatments category of the same name when the CMS uses two vocabularies', () => {
+    const massage = { tid: 80, name: 'Massagen', vocabulary: 'spa_treatment_categories', weight: 0, icon: null };
+    const wellness = item(2, 'de', 'wellness', '/de/wellness/massagen', {
+      sublistContentType: 'spa_treatments',
+      preselectCategory: { tid: 100, name: 'massagen', vocabulary: 'wellness_treatment_categories', weight: 0, icon: null },
+    });
+    const index = createContentIndex(byLocale([wellness, item(9, 'de', 'spa_treatments', '/de/wellness/spabehandlung/hot-stone', { categories: [massage] })]));
+    expect(index.hrefOf(wellness)).toBe('/de/wellness/spabehandlung/?category=80');
   });
 });
