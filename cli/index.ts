@@ -4,6 +4,8 @@ import { Command, CommanderError } from 'commander';
 import { projectPath } from '../site/project-root';
 import { registerBuild } from './build';
 import { registerCms } from './cms';
+import { registerPreview } from './preview';
+import { registerWatch } from './watch';
 import { reportError } from './errors';
 
 export async function main(argv: string[]): Promise<void> {
@@ -16,6 +18,8 @@ export async function main(argv: string[]): Promise<void> {
     .exitOverride();
   registerBuild(program);
   registerCms(program);
+  registerPreview(program);
+  registerWatch(program);
   for (const command of program.commands) command.exitOverride();
 
   try {

@@ -5,7 +5,7 @@
 import type { ResolvedConfig } from './config/define-config';
 import type { ContentClient } from './content/client';
 import { createContentIndex } from './content/content-index';
-import { fetchContent } from './content/fetch-content';
+import { fetchContent, type FetchedContent } from './content/fetch-content';
 import { downloadMedia, pruneMissing, type DownloadStats } from './content/media';
 import type { Locale } from './content/types';
 import { projectPath } from './project-root';
@@ -19,6 +19,8 @@ export interface PreparedSite {
   /** The shared data of every language, plain (for render workers). */
   data: SiteData;
   sites: Map<Locale, SiteContext>;
+  /** The fetched content: watch mode rebuilds the menus from it when a locale file changes. */
+  content: FetchedContent;
   media: DownloadStats;
   itemCount: number;
 }
@@ -72,7 +74,7 @@ export async function prepareSite(options: PrepareOptions): Promise<PreparedSite
     const messages = await loadMessages(locale);
     data.locales.set(locale, { messages, menu: buildMenu(locale, content, index, messages, now), notifications: content.notifications.get(locale) ?? [] });
   }
-  return { pages: routeMap.pages, data, sites: siteContexts(data, index), media: media.stats, itemCount: countItems(content.items) };
+  return { pages: routeMap.pages, data, sites: siteContexts(data, index), content, media: media.stats, itemCount: countItems(content.items) };
 }
 
 function countItems(items: Map<Locale, Map<string, unknown[]>>): number {

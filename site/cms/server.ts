@@ -31,6 +31,8 @@ export interface ContentBackend {
   endpoint: string;
   /** http://127.0.0.1:PORT; media URLs in answers start with it. */
   origin: string;
+  /** Answers from other fixtures from now on (watch mode, after a fixture file was saved). */
+  replaceFixtures(fixtures: FixtureSet): void;
   close(): Promise<void>;
 }
 
@@ -42,9 +44,9 @@ const UNAVAILABLE_PAGE = `<!DOCTYPE html>
 
 export async function startContentBackend(options: ContentBackendOptions = {}): Promise<ContentBackend> {
   const { port = 0, host = '127.0.0.1', extraItems = 0, latencyMs = 0, failRate = 0 } = options;
-  const base = options.fixtures ?? defaultFixtures;
-  const content = extraItems > 0 ? mergeFixtures(base, syntheticFixtures(extraItems)) : base;
-  const executor = new GraphQLExecutor(createContentSchema(content));
+  const synthetic = extraItems > 0 ? syntheticFixtures(extraItems) : null;
+  const executorOf = (fixtures: FixtureSet) => new GraphQLExecutor(createContentSchema(synthetic ? mergeFixtures(fixtures, synthetic) : fixtures));
+  let executor = executorOf(options.fixtures ?? defaultFixtures);
   let origin = '';
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -94,6 +96,9 @@ export async function startContentBackend(options: ContentBackendOptions = {}): 
   return {
     endpoint: `${origin}/graphql`,
     origin,
+    replaceFixtures(fixtures) {
+      executor = executorOf(fixtures);
+    },
     close() {
       closing ??= new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

@@ -1,6 +1,6 @@
 // The one stylesheet (issue 3): esbuild bundles templates/styles/site.css and its imports,
 // minified, to assets/site.<content hash>.css.
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { gzipSync } from 'node:zlib';
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
@@ -22,11 +22,21 @@ export async function bundleStyles(outDir: string, minify = true): Promise<Style
     minify,
     metafile: true,
     logLevel: 'silent',
-    // Fonts and images referenced from CSS stay where templates/public puts them.
-    external: ['/*'],
+    // Fonts and images referenced from CSS stay where templates/public puts them. A plugin, not
+    // `external: ['/*']`: esbuild also matches that pattern against resolved absolute paths, which
+    // left every @import unbundled (and the output depending on where it was written).
+    plugins: [sitePathsStayExternal],
   });
   const file = Object.keys(result.metafile.outputs).find((name) => name.endsWith('.css'))!;
   const absolute = join(projectPath(), file);
   const body = await readFile(absolute);
   return { href: `/${relative(outDir, absolute).split('\\').join('/')}`, bytes: body.length, gzipBytes: gzipSync(body).length };
 }
+
+/** url(/fonts/x.woff2) and other site-absolute references are left as written. */
+const sitePathsStayExternal: Plugin = {
+  name: 'site-paths-stay-external',
+  setup(build) {
+    build.onResolve({ filter: /^\// }, (args) => (args.kind === 'entry-point' ? undefined : { path: args.path, external: true }));
+  },
+};

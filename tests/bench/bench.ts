@@ -2,12 +2,14 @@
 // from the local backend, render, write, sitemap, bundles), for the fixture site and for a
 // synthetic large site served by `hotel-site cms --items N` in its own process, with pages/s, the
 // seconds per stage and the peak RSS the build reports. Targets on the 2-core reference machine:
-// fixture < 3 s; 10,000 pages < 12 s with peak RSS < 1 GiB.
+// fixture < 3 s; 10,000 pages < 12 s with peak RSS < 1 GiB. Then watch mode (./watch-bench.ts):
+// from saving a template, locale or fixture file to the rebuilt page being served.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectPath } from '../../site/project-root';
+import { benchWatch } from './watch-bench';
 
 const BIN = projectPath('cli/hotel-site.mjs');
 
@@ -68,14 +70,22 @@ function report(run: Run): void {
 
 export async function main(argv: string[]): Promise<void> {
   const items = Number(argv.find((arg) => arg.startsWith('--items='))?.slice('--items='.length) ?? 5000);
-  // Warm the CLI bundle and the media cache so the figures are of builds, not of first installs.
-  await timedBuild('warm-up', []);
-  report(await timedBuild('fixture site (embedded)', []));
-  const cms = await startCms(items);
-  try {
-    await timedBuild('warm-up large', ['--endpoint', cms.endpoint]);
-    report(await timedBuild(`synthetic +${items} items`, ['--endpoint', cms.endpoint]));
-  } finally {
-    cms.child.kill('SIGTERM');
+  // --only=build or --only=watch runs one half.
+  const only = argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+  if (only !== 'watch') {
+    // Warm the CLI bundle and the media cache so the figures are of builds, not of first installs.
+    await timedBuild('warm-up', []);
+    report(await timedBuild('fixture site (embedded)', []));
+    const cms = await startCms(items);
+    try {
+      await timedBuild('warm-up large', ['--endpoint', cms.endpoint]);
+      report(await timedBuild(`synthetic +${items} items`, ['--endpoint', cms.endpoint]));
+    } finally {
+      cms.child.kill('SIGTERM');
+    }
+  }
+  if (only !== 'build') {
+    await benchWatch('fixture site (embedded)', 0);
+    await benchWatch(`synthetic +${items} items (embedded)`, items);
   }
 }

@@ -8,9 +8,9 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number } = {}): Promise<CliResult> {
+export function runCli(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number; bin?: string } = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [projectPath('cli/hotel-site.mjs'), ...args], {
+    const child = spawn(process.execPath, [options.bin ?? projectPath('cli/hotel-site.mjs'), ...args], {
       cwd: options.cwd ?? projectPath(),
       env: { ...process.env, HOTEL_SITE_ENDPOINT: '', CI: '1', ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -29,6 +29,6 @@ export function runCli(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?:
 }
 
 /** A config file that extends the project's own with `overrides` (e.g. fewer retries for tests). */
-export function configExtending(overrides: Record<string, unknown>): string {
-  return `import base from ${JSON.stringify(projectPath('site.config.ts'))};\nconst overrides = ${JSON.stringify(overrides)};\nexport default { ...base, ...overrides, content: { ...base.content, ...overrides.content } };\n`;
+export function configExtending(overrides: Record<string, unknown>, baseFile = projectPath('site.config.ts')): string {
+  return `import base from ${JSON.stringify(baseFile)};\nconst overrides = ${JSON.stringify(overrides)};\nexport default { ...base, ...overrides, content: { ...base.content, ...overrides.content } };\n`;
 }

@@ -1,0 +1,33 @@
+// `hotel-site preview`: flags → options, then site/serve/preview. Runs until Ctrl-C.
+import type { Command } from 'commander';
+import { resolve } from 'node:path';
+import { loadConfig } from '../site/config/load-config';
+import { resolveConfig } from '../site/config/resolve-config';
+import { startPreview } from '../site/serve/preview/start-preview';
+import { openBrowser } from './open-browser';
+import { serverOptions, untilStopped, type ServeFlags } from './serve-options';
+
+interface PreviewFlags extends ServeFlags {
+  endpoint?: string;
+  static?: string | true;
+}
+
+export function registerPreview(program: Command): void {
+  serverOptions(
+    program
+      .command('preview')
+      .description('serve the site: pages rendered on request from the CMS\'s current content (or a built folder with --static)')
+      .option('--endpoint <url>', 'GraphQL endpoint of the CMS (default: $HOTEL_SITE_ENDPOINT, site.config.ts, else the embedded backend)')
+      .option('--static [dir]', 'serve a built folder as a static host would (default dir: dist)'),
+  ).action(async (flags: PreviewFlags) => {
+    const loaded = await loadConfig({ configFile: resolve(flags.config) });
+    const config = resolveConfig(loaded.config, { endpoint: flags.endpoint }, process.env);
+    const staticDir = flags.static === undefined ? undefined : flags.static === true ? 'dist' : flags.static;
+    const preview = await startPreview({ config, host: flags.host, port: flags.port, staticDir, log: (line) => process.stderr.write(`${line}\n`) });
+    const source = staticDir !== undefined ? `the built site in ${resolve(staticDir)}` : `pages rendered on request from ${preview.endpoint}`;
+    process.stdout.write(`Preview of ${source}\n  ${preview.url}de/\n  ${preview.url}en/\nListening on ${preview.url} — Ctrl-C stops.\n`);
+    if (flags.open) openBrowser(`${preview.url}de/`);
+    await untilStopped();
+    await preview.close();
+  });
+}

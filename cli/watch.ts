@@ -1,0 +1,41 @@
+// `hotel-site watch` (alias `dev`): flags → options, then site/serve/watch. Runs until Ctrl-C.
+import type { Command } from 'commander';
+import { resolve } from 'node:path';
+import { projectPath } from '../site/project-root';
+import { startWatch } from '../site/serve/watch/start-watch';
+import { openBrowser } from './open-browser';
+import { serverOptions, untilStopped, type ServeFlags } from './serve-options';
+
+interface WatchFlags extends ServeFlags {
+  endpoint?: string;
+  out: string;
+}
+
+export function registerWatch(program: Command): void {
+  serverOptions(
+    program
+      .command('watch')
+      .alias('dev')
+      .description('build, serve, and rebuild on every change to templates, locales, site/ or the config; open tabs update themselves')
+      .option('--endpoint <url>', 'GraphQL endpoint of the CMS (default: $HOTEL_SITE_ENDPOINT, site.config.ts, else the embedded backend, whose fixtures are watched too)')
+      .option('--out <dir>', 'output folder, replaced by the first build and kept up to date', 'dist'),
+  ).action(async (flags: WatchFlags) => {
+    const started = performance.now();
+    const log = (line: string) => process.stderr.write(`${line}\n`);
+    const session = await startWatch({
+      root: projectPath(),
+      outDir: resolve(flags.out),
+      configFile: resolve(flags.config),
+      overrides: { endpoint: flags.endpoint },
+      host: flags.host,
+      port: flags.port,
+      log,
+    });
+    process.stdout.write(
+      `Watching templates/, locales/, site/ and ${flags.config} — ready in ${((performance.now() - started) / 1000).toFixed(2)} s\n  ${session.url}de/\n  ${session.url}en/\nListening on ${session.url} — Ctrl-C stops.\n`,
+    );
+    if (flags.open) openBrowser(`${session.url}de/`);
+    await untilStopped();
+    await session.close();
+  });
+}

@@ -1,0 +1,75 @@
+// The HTTP server of `preview` and `watch`: bound to 127.0.0.1 unless told otherwise (issue 5),
+// every request handled by one async function whose failures become the SPEC's 500 page and a log
+// line, never a crash; close() ends keep-alive and event-stream connections at once.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { UserError } from '../errors';
+import { errorPageHtml, localeOfSegments } from './error-pages';
+import { HTML_TYPE } from './content-types';
+import { parseRequestPath } from './request-path';
+import { sendBody } from './respond';
+
+export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+export interface HttpServerOptions {
+  host: string;
+  /** 0 = any free port. */
+  port: number;
+  handle: Handler;
+  /** A request failed unexpectedly (a bug, or a broken file): shown in the terminal. */
+  onError: (error: unknown, req: IncomingMessage) => void;
+}
+
+export interface HttpServer {
+  /** "http://127.0.0.1:4173" — no trailing slash. */
+  origin: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function startHttpServer(options: HttpServerOptions): Promise<HttpServer> {
+  const server = createServer((req, res) => {
+    options.handle(req, res).catch((error: unknown) => {
+      options.onError(error, req);
+      if (res.headersSent || res.destroyed) {
+        res.destroy();
+        return;
+      }
+      const path = parseRequestPath(req.url);
+      const locale = localeOfSegments(path.ok ? path.segments : []);
+      sendBody(req, res, { status: 500, type: HTML_TYPE, body: errorPageHtml({ locale, status: 500 }) });
+    });
+  });
+  // Keep-alive sockets of browsers would otherwise hold close() open.
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') {
+        reject(new UserError(`Port ${options.port} on ${options.host} is already in use`, { exitCode: 2, cause: error, hint: 'Stop the other server, or pass --port <n> (--port 0 takes any free port).' }));
+      } else if (error.code === 'EACCES' || error.code === 'EADDRNOTAVAIL') {
+        reject(new UserError(`Cannot listen on ${options.host}:${options.port} (${error.code})`, { exitCode: 2, cause: error, hint: 'Pick another --host or a --port above 1023.' }));
+      } else reject(error);
+    });
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  let closing: Promise<void> | undefined;
+  return {
+    origin: `http://${urlHost(options.host)}:${port}`,
+    port,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}
+
+/** The host as it goes into a URL: a wildcard bind is reached via loopback; IPv6 needs brackets. */
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+}

@@ -1,0 +1,144 @@
+// `hotel-site preview` (default mode): every page rendered when it is requested, from the CMS's
+// current content, through the build's own code path — prepareSite() for the content, renderPage()
+// for the HTML, the build's asset bundlers for the hashed stylesheet and script — so a page is
+// byte for byte what `build` would write for that content (issue 5; a test compares all pages).
+// The prepared content is a snapshot shared by all requests for a few seconds (./snapshot-cache);
+// a CMS that cannot be reached gets the editor a page saying so, and the server keeps running.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { writeSitemap } from '../../output/sitemap';
+import type { ResolvedConfig } from '../../config/define-config';
+import { classifyFailure, type ContentClient } from '../../content/client';
+import type { Locale } from '../../content/types';
+import { isUserError } from '../../errors';
+import { prepareSite, type PreparedSite } from '../../prepare-site';
+import { silentReporter } from '../../reporter';
+import type { Assets, Messages, Page, SiteContext } from '../../render/page-model';
+import { renderPage } from '../../render/render-page';
+import { loadMessages } from '../../render/site-data';
+import { HTML_TYPE } from '../content-types';
+import { errorPageHtml, localeOfSegments } from '../error-pages';
+import { indexPages, matchPage, notFoundPage } from '../page-lookup';
+import type { ServedPath } from '../request-path';
+import { redirect, sendBody } from '../respond';
+import { createSnapshotCache } from '../snapshot-cache';
+import type { StaticSite } from '../static-files';
+
+export interface RenderedSiteOptions {
+  config: ResolvedConfig;
+  client: ContentClient;
+  /** The preview's folder: assets, media and extras; also receives the media of each snapshot. */
+  files: StaticSite;
+  assets: Assets;
+  /** How long a content snapshot is reused (default 3 s). */
+  contentTtlMs?: number;
+  /** The moment that decides which events are upcoming (default: now, per snapshot). */
+  now?: () => Date;
+  cacheDir?: string;
+  /** Renders one page (default: the build's renderPage). */
+  renderPage?: (page: Page, site: SiteContext) => string;
+  log: (message: string) => void;
+}
+
+interface Snapshot {
+  site: PreparedSite;
+  pages: Map<string, Page>;
+}
+
+export interface RenderedSite {
+  handle(req: IncomingMessage, res: ServerResponse, path: ServedPath): Promise<void>;
+  /** The language's not-found page, status 404. */
+  sendNotFound(req: IncomingMessage, res: ServerResponse, path: ServedPath): Promise<void>;
+  /** Content snapshots loaded so far. */
+  readonly loads: number;
+}
+
+export function createRenderedSite(options: RenderedSiteOptions): RenderedSite {
+  const { config, client, files } = options;
+  const render = options.renderPage ?? renderPage;
+  const reported = new Set<string>();
+  const snapshots = createSnapshotCache<Snapshot>(
+    async () => {
+      const site = await prepareSite({
+        config, client, outDir: files.root, assets: options.assets, reporter: silentReporter, timings: {}, cacheDir: options.cacheDir, now: options.now?.(),
+        // Each snapshot warns again about the same content: say each thing once.
+        warn: (message) => {
+          if (!reported.has(message)) options.log(`warning: ${message}`);
+          reported.add(message);
+        },
+      });
+      await writeSitemap(files.root, site.pages, config.siteUrl);
+      return { site, pages: indexPages(site.pages) };
+    },
+    { ttlMs: options.contentTtlMs ?? 3_000 },
+  );
+
+  const messages = new Map<Locale, Promise<Messages | null>>();
+  const messagesOf = (locale: Locale) => {
+    if (!messages.has(locale)) messages.set(locale, loadMessages(locale).catch(() => null));
+    return messages.get(locale)!;
+  };
+
+  async function sendError(req: IncomingMessage, res: ServerResponse, path: ServedPath, status: number, cms: { endpoint: string; reason: string } | null) {
+    const locale = localeOfSegments(path.segments, config.locales.default);
+    sendBody(req, res, { status, type: HTML_TYPE, body: errorPageHtml({ locale, status, messages: await messagesOf(locale), cms }) });
+  }
+
+  function sendPage(req: IncomingMessage, res: ServerResponse, path: ServedPath, snapshot: Snapshot, page: Page, status: number) {
+    let html: string;
+    try {
+      html = render(page, snapshot.site.sites.get(page.locale)!);
+    } catch (error) {
+      options.log(`error: ${(error as Error).stack ?? String(error)}`);
+      return sendError(req, res, path, 500, null);
+    }
+    sendBody(req, res, { status, type: HTML_TYPE, body: html });
+  }
+
+  /** The current snapshot, or null when the CMS failed and the editor got the page saying so. */
+  async function snapshotOrError(req: IncomingMessage, res: ServerResponse, path: ServedPath): Promise<Snapshot | null> {
+    try {
+      return await snapshots.get();
+    } catch (error) {
+      if (!isUserError(error)) throw error;
+      const verdict = classifyFailure(error.cause);
+      options.log(`CMS unreachable: ${error.message}`);
+      // 503: unreachable or overloaded, try again later; 502: it answered, but not usefully.
+      await sendError(req, res, path, verdict.retry ? 503 : 502, { endpoint: client.endpoint, reason: verdict.reason });
+      return null;
+    }
+  }
+
+  async function sendNotFound(req: IncomingMessage, res: ServerResponse, path: ServedPath, known?: Snapshot): Promise<void> {
+    const snapshot = known ?? (await snapshotOrError(req, res, path));
+    if (!snapshot) return;
+    const page = notFoundPage(snapshot.pages, path.segments);
+    if (page) return sendPage(req, res, path, snapshot, page, 404);
+    return files.sendNotFound(req, res, path);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse, path: ServedPath): Promise<void> {
+    // Assets, media and the theme's files need no content; the sitemap follows the content.
+    const isSitemap = /^sitemap(-\d+)?\.xml$/.test(path.segments.join('/'));
+    if (!isSitemap) {
+      const found = await files.lookup(path);
+      if (found.kind === 'file') return files.sendFile(req, res, found.file, found.stats);
+    }
+    const snapshot = await snapshotOrError(req, res, path);
+    if (!snapshot) return;
+    if (isSitemap) return files.handle(req, res, path);
+    const match = matchPage(snapshot.pages, path);
+    if (match.kind === 'page') return sendPage(req, res, path, snapshot, match.page, 200);
+    if (match.kind === 'redirect') return redirect(res, match.location);
+    const found = await files.lookup(path);
+    if (found.kind === 'redirect') return redirect(res, found.location);
+    return sendNotFound(req, res, path, snapshot);
+  }
+
+  return {
+    handle,
+    sendNotFound: (req, res, path) => sendNotFound(req, res, path),
+    get loads() {
+      return snapshots.loads;
+    },
+  };
+}

@@ -1,0 +1,121 @@
+// `hotel-site preview`: the server around either a built folder (`--static`, exactly a static
+// host) or the on-demand renderer (./rendered-site). Both share the request checks: only GET and
+// HEAD, traversal refused before any file is looked at (../request-path).
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { ResolvedConfig } from '../../config/define-config';
+import { connectContent, type ContentConnection } from '../../content/connect';
+import { UserError } from '../../errors';
+import { silentReporter, type Reporter } from '../../reporter';
+import { startHttpServer } from '../http-server';
+import { parseRequestPath, refusedPathScope } from '../request-path';
+import { allowsMethod, sendText } from '../respond';
+import { writeAssets, writeStaticExtras } from '../site-extras';
+import { createStaticSite, type StaticSite } from '../static-files';
+import { createRenderedSite, type RenderedSite, type RenderedSiteOptions } from './rendered-site';
+
+export interface PreviewOptions {
+  config: ResolvedConfig;
+  host: string;
+  port: number;
+  /** Serve this built folder as a static host would, instead of rendering on demand. */
+  staticDir?: string;
+  /** Rendering mode: seconds-old content is reused for this long (default 3000 ms). */
+  contentTtlMs?: number;
+  /** Rendering mode: the moment deciding which events are upcoming (default: each snapshot's now). */
+  now?: () => Date;
+  /** Media cache between runs (default node_modules/.cache/hotel-site/media). */
+  cacheDir?: string;
+  /** Rendering mode: renders one page (default: the build's renderPage). */
+  renderPage?: RenderedSiteOptions['renderPage'];
+  /** Lines for the terminal: warnings, CMS failures, errors of requests. */
+  log: (message: string) => void;
+}
+
+export interface Preview {
+  /** "http://127.0.0.1:4173/" */
+  url: string;
+  /** The CMS endpoint pages are rendered from; null in --static mode. */
+  endpoint: string | null;
+  /** Content snapshots loaded so far (rendering mode; 0 with --static). */
+  readonly contentLoads: number;
+  close(): Promise<void>;
+}
+
+// An editor waits for the page: a CMS that is down is reported within seconds, not after the
+// build's full retry schedule.
+const PREVIEW_RETRIES = 1;
+const PREVIEW_TIMEOUT_MS = 10_000;
+
+export async function startPreview(options: PreviewOptions): Promise<Preview> {
+  const { log } = options;
+  const reporter: Reporter = { ...silentReporter, info: log, warn: (message) => log(`warning: ${message}`) };
+  let site: Pick<StaticSite, 'handle' | 'sendNotFound'>;
+  let connection: ContentConnection | null = null;
+  let rendered: RenderedSite | null = null;
+  let workDir: string | null = null;
+
+  if (options.staticDir !== undefined) {
+    const dir = resolve(options.staticDir);
+    if (!(await stat(dir).catch(() => null))?.isDirectory()) {
+      throw new UserError(`No built site in ${dir}`, { exitCode: 2, hint: 'Run `hotel-site build` first, or pass the folder: --static <dir>.' });
+    }
+    site = await createStaticSite(dir);
+  } else {
+    const config: ResolvedConfig = {
+      ...options.config,
+      content: { ...options.config.content, retries: Math.min(options.config.content.retries, PREVIEW_RETRIES), timeoutMs: Math.min(options.config.content.timeoutMs, PREVIEW_TIMEOUT_MS) },
+    };
+    workDir = await mkdtemp(join(tmpdir(), 'hotel-site-preview-'));
+    try {
+      connection = await connectContent(config, reporter);
+      const { assets } = await writeAssets(workDir);
+      await writeStaticExtras(workDir, config);
+      const files = await createStaticSite(workDir);
+      site = rendered = createRenderedSite({
+        config, client: connection.client, files, assets, contentTtlMs: options.contentTtlMs, now: options.now, cacheDir: options.cacheDir, renderPage: options.renderPage, log,
+      });
+    } catch (error) {
+      await connection?.close();
+      await rm(workDir, { recursive: true, force: true });
+      throw error;
+    }
+  }
+
+  const cleanup = async () => {
+    await connection?.close();
+    if (workDir) await rm(workDir, { recursive: true, force: true });
+  };
+  let server;
+  try {
+    server = await startHttpServer({
+      host: options.host,
+      port: options.port,
+      onError: (error, req) => log(`error: ${req.method} ${req.url}: ${(error as Error)?.stack ?? String(error)}`),
+      async handle(req, res) {
+        const path = parseRequestPath(req.url);
+        if (!path.ok) {
+          if (path.status === 400) return sendText(req, res, 400, `Bad request: ${path.reason}`);
+          return site.sendNotFound(req, res, refusedPathScope(req.url));
+        }
+        if (!allowsMethod(req, res)) return;
+        return site.handle(req, res, path);
+      },
+    });
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+  return {
+    url: `${server.origin}/`,
+    endpoint: connection?.client.endpoint ?? null,
+    get contentLoads() {
+      return rendered?.loads ?? 0;
+    },
+    async close() {
+      await server.close();
+      await cleanup();
+    },
+  };
+}

@@ -1,0 +1,124 @@
+// Writing responses the way a good static host does (issue 5): Content-Type and Content-Length,
+// a strong ETag with conditional GET (304), HEAD without a body, gzip/brotli by Accept-Encoding
+// with `Vary`, byte ranges for large files (video), `nosniff`. Preview and watch content changes
+// under the same URL, so everything is `no-cache`: the browser revalidates, a 304 costs nothing.
+import { createHash } from 'node:crypto';
+import { createReadStream, type Stats } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream/promises';
+import { compress, MIN_COMPRESS_BYTES, negotiateEncoding } from './compression';
+import { isCompressible } from './content-types';
+
+export interface Body {
+  status: number;
+  type: string;
+  body: Buffer | string;
+  /** Default: a hash of the body, for 200 responses. */
+  etag?: string;
+  headers?: Record<string, string>;
+}
+
+const BASE_HEADERS = { 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' };
+
+export function etagOf(body: Buffer | string): string {
+  return `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+}
+
+/** A file's validator without reading it (as nginx does): size and modification time. */
+export function fileEtag(stats: Stats): string {
+  return `"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
+}
+
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  // If-None-Match compares weakly (RFC 9110 13.1.2).
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => {
+    const candidate = tag.trim();
+    return candidate === '*' || candidate.replace(/^W\//, '') === bare;
+  });
+}
+
+export function sendBody(req: IncomingMessage, res: ServerResponse, response: Body): void {
+  const raw = typeof response.body === 'string' ? Buffer.from(response.body) : response.body;
+  const headers: Record<string, string> = { ...BASE_HEADERS, 'Content-Type': response.type, ...response.headers };
+  const cacheable = response.status === 200;
+  let etag = cacheable ? (response.etag ?? etagOf(raw)) : null;
+  let body = raw;
+  if (isCompressible(response.type)) {
+    headers.Vary = 'Accept-Encoding';
+    const encoding = raw.length >= MIN_COMPRESS_BYTES ? negotiateEncoding(req.headers['accept-encoding']) : null;
+    if (encoding) {
+      body = compress(raw, encoding, etag);
+      headers['Content-Encoding'] = encoding;
+      // Each encoding is its own representation with its own validator (as Apache's mod_deflate).
+      if (etag) etag = `${etag.slice(0, -1)}-${encoding}"`;
+    }
+  }
+  if (etag) {
+    headers.ETag = etag;
+    if (matches(req.headers['if-none-match'], etag)) {
+      delete headers['Content-Type'];
+      delete headers['Content-Encoding'];
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
+  }
+  headers['Content-Length'] = String(body.length);
+  res.writeHead(response.status, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/** Streams a file too large to hold in memory, with single byte ranges and no compression. */
+export async function streamFile(req: IncomingMessage, res: ServerResponse, file: string, stats: Stats, type: string): Promise<void> {
+  const etag = fileEtag(stats);
+  const headers: Record<string, string> = { ...BASE_HEADERS, 'Content-Type': type, ETag: etag, 'Accept-Ranges': 'bytes' };
+  if (matches(req.headers['if-none-match'], etag)) {
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  const range = parseRange(req.headers.range, stats.size);
+  if (range === 'invalid') {
+    res.writeHead(416, { ...BASE_HEADERS, 'Content-Range': `bytes */${stats.size}`, 'Content-Length': '0' });
+    res.end();
+    return;
+  }
+  const [start, end] = range ?? [0, stats.size - 1];
+  if (range) headers['Content-Range'] = `bytes ${start}-${end}/${stats.size}`;
+  headers['Content-Length'] = String(Math.max(0, end - start + 1));
+  res.writeHead(range ? 206 : 200, headers);
+  if (req.method === 'HEAD' || stats.size === 0) {
+    res.end();
+    return;
+  }
+  await pipeline(createReadStream(file, { start, end }), res);
+}
+
+/** One "bytes=a-b" range, what video elements send; anything else gets the whole file. */
+function parseRange(header: string | undefined, size: number): [number, number] | 'invalid' | null {
+  const match = header && /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  const [first, last] = [match[1]!, match[2]!];
+  const start = first === '' ? Math.max(0, size - Number(last)) : Number(first);
+  const end = first === '' || last === '' ? size - 1 : Math.min(Number(last), size - 1);
+  return start > end || start >= size ? 'invalid' : [start, end];
+}
+
+export function redirect(res: ServerResponse, location: string, status = 301): void {
+  const body = `Moved to ${location}\n`;
+  res.writeHead(status, { ...BASE_HEADERS, Location: location, 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)) });
+  res.end(body);
+}
+
+export function sendText(req: IncomingMessage, res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+  sendBody(req, res, { status, type: 'text/plain; charset=utf-8', body: `${text}\n`, headers });
+}
+
+/** A static host answers GET and HEAD; anything else is 405 with Allow. */
+export function allowsMethod(req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.method === 'GET' || req.method === 'HEAD') return true;
+  sendText(req, res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
+  return false;
+}

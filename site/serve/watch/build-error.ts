@@ -1,0 +1,50 @@
+// Errors of a `watch` rebuild, as the terminal and the browser overlay show them: what failed
+// (the stage), then the message — a compile error with file:line:column and the line, a user
+// error with its hint, anything else with its stack. The generator is imported afresh, so its
+// UserError is another class than the CLI's: it is recognised by name.
+import { UserError } from '../../errors';
+import { CompileError } from './fresh-import';
+
+export class BuildError extends Error {
+  constructor(
+    readonly stage: string,
+    message: string,
+    readonly original: unknown,
+  ) {
+    super(message, { cause: original });
+    this.name = 'BuildError';
+  }
+}
+
+interface UserErrorLike {
+  name: string;
+  message: string;
+  hint?: string;
+  exitCode?: 1 | 2;
+}
+
+function isUserErrorLike(error: unknown): error is UserErrorLike {
+  return error instanceof Error && (error.name === 'UserError' || error.name === 'ConfigError');
+}
+
+export function describeError(error: unknown): string {
+  if (error instanceof CompileError) return error.message;
+  if (isUserErrorLike(error)) return error.hint ? `${error.message}\n${error.hint}` : error.message;
+  if (error instanceof Error) return (error.stack ?? error.message).split('\n').slice(0, 14).join('\n');
+  return String(error);
+}
+
+export function toBuildError(stage: string, error: unknown): BuildError {
+  return error instanceof BuildError ? error : new BuildError(stage, describeError(error), error);
+}
+
+/** For the CLI (cli/errors.ts): a failure of the first build is the user's to fix, not a bug. */
+export function asUserError(error: unknown): unknown {
+  const original = error instanceof BuildError ? error.original : error;
+  if (original instanceof UserError) return original;
+  if (isUserErrorLike(original)) return new UserError(original.message, { hint: original.hint, exitCode: original.exitCode, cause: original });
+  if (error instanceof BuildError && original instanceof CompileError) {
+    return new UserError(`The first build failed:\n${error.message}`, { hint: 'Fix the file at the position shown and run watch again.', cause: original });
+  }
+  return original;
+}

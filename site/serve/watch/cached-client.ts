@@ -1,0 +1,64 @@
+// The content client of `watch`: every CMS answer is kept (issue 5: "a change to a template or
+// locale re-renders without fetching content again; a change to fixture content re-fetches what
+// changed"). Preparing the site again after a fixture edit asks the backend only for the lists
+// that edit touched (./fixture-diff) and takes everything else from here. Identical requests in
+// flight share one answer; failures are not kept.
+import type { ContentClient } from '../../content/client';
+import type { Operation } from '../../content/queries';
+
+export interface CachedClient {
+  /** Stands in for the ContentClient prepareSite() takes. */
+  client: ContentClient;
+  /** Sends further requests through another client (the backend was restarted). */
+  use(inner: ContentClient): void;
+  /** Forgets the answers `stale` selects; returns how many. */
+  invalidate(stale: (operation: string, variables: Record<string, unknown>) => boolean): number;
+  /** Requests that went to the backend so far. */
+  readonly misses: number;
+}
+
+export function cacheAnswers(first: ContentClient): CachedClient {
+  let inner = first;
+  const answers = new Map<string, { operation: string; variables: Record<string, unknown>; answer: Promise<unknown> }>();
+  let misses = 0;
+  const client = {
+    get endpoint() {
+      return inner.endpoint;
+    },
+    get stats() {
+      return inner.stats;
+    },
+    request<T>(operation: Operation, variables: Record<string, unknown> = {}): Promise<T> {
+      const key = `${operation.name} ${JSON.stringify(variables)}`;
+      const known = answers.get(key);
+      if (known) return known.answer as Promise<T>;
+      misses++;
+      const answer = inner.request<T>(operation, variables);
+      answers.set(key, { operation: operation.name, variables, answer });
+      answer.catch(() => {
+        if (answers.get(key)?.answer === answer) answers.delete(key);
+      });
+      return answer;
+    },
+  };
+  return {
+    // Only request(), endpoint and stats are used by the fetch stage; the class's private fields are not.
+    client: client as unknown as ContentClient,
+    use(next) {
+      inner = next;
+    },
+    invalidate(stale) {
+      let count = 0;
+      for (const [key, entry] of answers) {
+        if (stale(entry.operation, entry.variables)) {
+          answers.delete(key);
+          count++;
+        }
+      }
+      return count;
+    },
+    get misses() {
+      return misses;
+    },
+  };
+}

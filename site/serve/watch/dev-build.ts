@@ -1,0 +1,200 @@
+// The build `watch` keeps in memory and updates incrementally (issue 5): the generator, the render
+// code and the fixtures as last imported, the config, the content connection with every answer
+// cached (./cached-client), the hashed assets and the prepared content. apply() does only what a
+// batch of changes needs — a template re-imports the render code; a locale file rebuilds the
+// language's shared data; a fixture edit restarts the embedded backend on the same port and
+// fetches only the lists it touched; CSS rebundles the stylesheet — computes the new state
+// aside, and swaps it in when every step succeeded. A failed step leaves the last good state
+// served and is retried with the next change.
+import { join } from 'node:path';
+import type { FixtureSet } from '../../cms/fixtures/types';
+import type { ResolvedConfig } from '../../config/define-config';
+import type { ConfigOverrides } from '../../config/resolve-config';
+import type { ContentClient } from '../../content/client';
+import type { PreparedSite } from '../../prepare-site';
+import type { Assets } from '../../render/page-model';
+import type { Reporter } from '../../reporter';
+import { toBuildError } from './build-error';
+import type { CachedClient } from './cached-client';
+import { openContentSource, type ContentSource } from './content-source';
+import type { ChangeKind, SourceGraph } from './change-kind';
+import type { DevModules, Pipeline } from './dev-modules';
+import { diffFixtures, isStale, type FixtureChange } from './fixture-diff';
+import { indexPages } from '../page-lookup';
+import type { PageStore, RenderFn } from './page-store';
+
+export interface DevBuildOptions {
+  root: string;
+  /** Absolute; replaced by the first build, as `build --out` does. */
+  outDir: string;
+  /** Absolute path of site.config.ts. */
+  configFile: string;
+  overrides: ConfigOverrides;
+  /** Synthetic items added to the embedded backend (benchmarks). */
+  extraItems?: number;
+  log: (message: string) => void;
+}
+
+export interface DevState {
+  pipeline: Pipeline;
+  render: RenderFn;
+  fixtures: FixtureSet | null;
+  config: ResolvedConfig;
+  assets: Assets;
+  prepared: PreparedSite;
+  graph: SourceGraph;
+}
+
+export interface Outcome {
+  /** Only the stylesheet changed: the browser swaps it; anything else reloads. */
+  event: { type: 'css'; href: string } | { type: 'reload' };
+  /** What was done, with milliseconds, for the terminal. */
+  steps: string[];
+}
+
+/** Content fetched (through the cache), routed, media local, shared data built; the sitemap written. */
+export async function prepareContent(
+  next: Pick<DevState, 'pipeline' | 'config' | 'assets'>,
+  client: ContentClient,
+  outDir: string,
+  reporter: Reporter,
+  timings: Record<string, number> = {},
+): Promise<PreparedSite> {
+  const prepared = await next.pipeline.prepareSite({ config: next.config, client, outDir, assets: next.assets, reporter, timings, warn: (message) => reporter.warn(message) });
+  await next.pipeline.writeSitemap(outDir, prepared.pages, next.config.siteUrl);
+  return prepared;
+}
+
+export class DevBuild {
+  private failed = new Set<ChangeKind>();
+
+  constructor(
+    readonly options: DevBuildOptions,
+    readonly modules: DevModules,
+    readonly store: PageStore,
+    public state: DevState,
+    private source: ContentSource,
+    readonly cache: CachedClient,
+    readonly reporter: Reporter,
+  ) {}
+
+  /** Publishes a state: pages render from it on their next request. */
+  publish(state: DevState): void {
+    this.state = state;
+    this.store.setState({ pages: state.prepared.pages, byHref: indexPages(state.prepared.pages), sites: state.prepared.sites, render: state.render });
+  }
+
+  async apply(requested: ReadonlySet<ChangeKind>): Promise<Outcome> {
+    // Steps that failed last time run again: their output never made it into the state.
+    const kinds = new Set([...this.failed, ...requested]);
+    this.failed = kinds;
+    const { outDir, root } = this.options;
+    const before = this.state;
+    const next: DevState = { ...before, graph: { ...before.graph } };
+    const steps: string[] = [];
+    const step = async <T>(stage: string, work: () => Promise<T>): Promise<T> => {
+      const started = performance.now();
+      try {
+        return await work();
+      } catch (error) {
+        throw toBuildError(stage, error);
+      } finally {
+        steps.push(`${stage} ${Math.round(performance.now() - started)} ms`);
+      }
+    };
+
+    const generator = kinds.has('pipeline') || kinds.has('backend');
+    let prepare = generator;
+    // A new content source (backend code or content settings changed): no answer is still valid.
+    let reopen = kinds.has('backend');
+    let fixtureChange: FixtureChange | null = null;
+    if (generator) {
+      const loaded = await step('generator', () => this.modules.pipeline());
+      next.pipeline = loaded.module;
+      next.graph.pipeline = loaded.inputs;
+      // The templates import parts of the generator: take the same version.
+      kinds.add('render');
+    }
+    if (kinds.has('config')) {
+      const loaded = await step('config', async () => {
+        const file = await next.pipeline.loadConfig({ configFile: this.options.configFile, cwd: root });
+        return { config: next.pipeline.resolveConfig(file.config, this.options.overrides, process.env), dependencies: file.dependencies };
+      });
+      next.config = loaded.config;
+      next.graph.config = new Set(loaded.dependencies);
+      if (JSON.stringify(next.config.content) !== JSON.stringify(before.config.content)) reopen = true;
+      prepare = true;
+    }
+    const embedded = !next.config.content.endpoint;
+    if (embedded && (kinds.has('fixtures') || !next.fixtures)) {
+      const loaded = await step('content', () => this.modules.fixtures());
+      next.fixtures = loaded.module;
+      next.graph.fixtures = loaded.inputs;
+      fixtureChange = before.fixtures ? diffFixtures(before.fixtures, loaded.module) : null;
+      // A save without a change (a reformat, an undo) needs no new answers.
+      if (!fixtureChange || fixtureChange.all || fixtureChange.types.size) prepare = true;
+    }
+    if (kinds.has('render')) {
+      const loaded = await step('templates', () => this.modules.render());
+      next.render = loaded.module;
+      next.graph.render = loaded.inputs;
+    }
+    const [stylesheet, client] = await Promise.all([
+      kinds.has('styles') ? step('stylesheet', () => next.pipeline.bundleStyles(outDir)) : null,
+      kinds.has('client') ? step('client script', () => next.pipeline.bundleClient({ outDir, minify: true })) : null,
+      kinds.has('public') ? step('public files', () => next.pipeline.copyPublicFiles(outDir)) : null,
+    ]);
+    next.assets = { stylesheet: stylesheet?.href ?? before.assets.stylesheet, script: client?.entry ?? before.assets.script, preload: client?.preload ?? before.assets.preload };
+    const assetsChanged = JSON.stringify(next.assets) !== JSON.stringify(before.assets);
+
+    if (reopen) await step('content', () => this.reopen(next));
+    else if (prepare && fixtureChange && this.source.backend) {
+      const change = fixtureChange;
+      this.source.backend.replaceFixtures(next.fixtures!);
+      this.cache.invalidate((operation, variables) => isStale(change, operation, variables));
+    }
+    if (prepare) {
+      const timings: Record<string, number> = {};
+      next.prepared = await step('content', () => prepareContent(next, this.cache.client, outDir, this.reporter, timings));
+      steps.push(`(${Object.entries(timings).map(([name, ms]) => `${name} ${Math.round(ms)} ms`).join(', ')})`);
+    }
+    else if (kinds.has('locales') || assetsChanged) next.prepared = await step(kinds.has('locales') ? 'locales' : 'assets', () => this.reshare(next, kinds.has('locales')));
+
+    this.publish(next);
+    this.failed = new Set();
+    if (client) void this.modules.clientInputs().then((inputs) => (this.state.graph = { ...this.state.graph, client: inputs }), () => {});
+    const cssOnly = [...kinds].every((kind) => kind === 'styles') && stylesheet !== null;
+    return { event: cssOnly ? { type: 'css', href: next.assets.stylesheet } : { type: 'reload' }, steps };
+  }
+
+  /** A new content source (new backend code or content settings): every cached answer goes. */
+  private async reopen(next: DevState): Promise<void> {
+    const source = await openContentSource({ pipeline: next.pipeline, config: next.config, fixtures: next.fixtures, extraItems: this.options.extraItems, reporter: this.reporter });
+    await this.source.close();
+    this.source = source;
+    this.cache.use(source.connection.client);
+    this.cache.invalidate(() => true);
+  }
+
+  /** The languages' shared data again, with new UI strings or assets, from the content in memory. */
+  private async reshare(next: DevState, messages: boolean): Promise<PreparedSite> {
+    const { prepared } = this.state;
+    const index = prepared.sites.values().next().value!.content;
+    const data = { ...prepared.data, assets: next.assets, locales: new Map(prepared.data.locales) };
+    if (messages) {
+      for (const [locale, shared] of data.locales) {
+        const strings = await next.pipeline.loadMessages(locale).catch((error: Error) => {
+          throw new Error(`${join('locales', `${locale}.json`)}: ${error.message}`);
+        });
+        data.locales.set(locale, { ...shared, messages: strings, menu: next.pipeline.buildMenu(locale, prepared.content, index, strings, data.now) });
+      }
+    }
+    return { ...prepared, data, sites: next.pipeline.siteContexts(data, index) };
+  }
+
+  async close(): Promise<void> {
+    this.store.stop();
+    await this.source.close();
+    await this.modules.dispose();
+  }
+}

@@ -1,0 +1,71 @@
+// Requests of `watch`: served like `preview --static` serves a build, with the pages coming from
+// the in-memory page store (current as soon as a rebuild ends, before the background writer has
+// reached them) and the live-reload snippet added to every HTML response — and only to responses:
+// the files written stay what a build writes. A page whose rendering throws gets the SPEC's 500
+// page with the error shown in the overlay.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Page } from '../../render/page-model';
+import { HTML_TYPE } from '../content-types';
+import { errorPageHtml } from '../error-pages';
+import type { Handler } from '../http-server';
+import { injectSnippet, liveReloadSnippet } from '../live-reload/client-script';
+import { EVENTS_PATH, type EventStream } from '../live-reload/event-stream';
+import { matchPage, notFoundPage } from '../page-lookup';
+import { parseRequestPath, refusedPathScope, type ServedPath } from '../request-path';
+import { allowsMethod, redirect, sendBody, sendText } from '../respond';
+import type { StaticSite } from '../static-files';
+import { describeError } from './build-error';
+import type { PageStore } from './page-store';
+
+export interface DevHandlerOptions {
+  store: PageStore;
+  files: StaticSite;
+  stream: EventStream;
+  log: (message: string) => void;
+}
+
+export function createDevHandler({ store, files, stream, log }: DevHandlerOptions): Handler {
+  const withSnippet = snippetInjector(stream);
+
+  function sendPage(req: IncomingMessage, res: ServerResponse, page: Page, status: number): void {
+    let html: string;
+    try {
+      html = store.html(page);
+    } catch (error) {
+      const message = describeError(error);
+      log(`error: ${message}`);
+      const page500 = errorPageHtml({ locale: page.locale, status: 500 });
+      html = injectSnippet(page500, liveReloadSnippet(stream.generation(), { stage: `rendering ${page.href}`, message }));
+      return sendBody(req, res, { status: 500, type: HTML_TYPE, body: html });
+    }
+    sendBody(req, res, { status, type: HTML_TYPE, body: withSnippet(html) });
+  }
+
+  function sendNotFound(req: IncomingMessage, res: ServerResponse, path: ServedPath): Promise<void> | void {
+    const page = notFoundPage(store.state.byHref, path.segments);
+    if (page) return sendPage(req, res, page, 404);
+    return files.sendNotFound(req, res, path);
+  }
+
+  return async (req, res) => {
+    const path = parseRequestPath(req.url);
+    if (!path.ok) {
+      if (path.status === 400) return sendText(req, res, 400, `Bad request: ${path.reason}`);
+      return sendNotFound(req, res, refusedPathScope(req.url));
+    }
+    if (!allowsMethod(req, res)) return;
+    if (path.href === EVENTS_PATH) return stream.connect(req, res);
+    const match = matchPage(store.state.byHref, path);
+    if (match.kind === 'page') return sendPage(req, res, match.page, 200);
+    if (match.kind === 'redirect') return redirect(res, match.location);
+    const found = await files.lookup(path);
+    if (found.kind === 'file') return files.sendFile(req, res, found.file, found.stats);
+    if (found.kind === 'redirect') return redirect(res, found.location);
+    return sendNotFound(req, res, path);
+  };
+}
+
+/** For static HTML files of the output (the root's redirect page). */
+export function snippetInjector(stream: EventStream): (html: string) => string {
+  return (html) => injectSnippet(html, liveReloadSnippet(stream.generation()));
+}

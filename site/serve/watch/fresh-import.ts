@@ -1,0 +1,90 @@
+// Importing the newest version of TypeScript modules into the running `watch` process. Node caches
+// modules by URL and cannot import TypeScript, so (as Vite does for its config) an esbuild context
+// bundles the entry with packages left external, the result is written to a uniquely named .mjs
+// inside the project's node_modules/.cache (bare imports resolve from the project; import.meta.url
+// still leads project-root.ts to the project) and imported by file URL, then deleted. Incremental
+// esbuild contexts make the rebuild itself a few tens of milliseconds. React and every other
+// package stay one shared instance: they are external.
+import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { context, type BuildContext, type BuildFailure, type Message } from 'esbuild';
+
+export interface FreshModule<T> {
+  module: T;
+  /** Absolute paths of every source file the bundle was made of. */
+  inputs: Set<string>;
+}
+
+export interface FreshImporter<T> {
+  load(): Promise<FreshModule<T>>;
+  dispose(): Promise<void>;
+}
+
+/** A compile error with the positions esbuild reported, printed as file:line:column. */
+export class CompileError extends Error {
+  constructor(
+    message: string,
+    readonly files: string[],
+  ) {
+    super(message);
+    this.name = 'CompileError';
+  }
+}
+
+let sequence = 0;
+
+export async function createFreshImporter<T>(root: string, entry: string, name: string): Promise<FreshImporter<T>> {
+  const cacheDir = join(root, 'node_modules', '.cache', 'hotel-site', 'watch');
+  await mkdir(cacheDir, { recursive: true });
+  const ctx: BuildContext<{ write: false; metafile: true }> = await context({
+    absWorkingDir: root,
+    entryPoints: [resolve(root, entry)],
+    outfile: join(cacheDir, `${name}.mjs`),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    packages: 'external',
+    loader: { '.graphql': 'text' },
+    jsx: 'automatic',
+    // Stack traces of template errors point at the sources (the bin enables source maps).
+    sourcemap: 'inline',
+    metafile: true,
+    write: false,
+    logLevel: 'silent',
+  });
+
+  return {
+    async load() {
+      let result;
+      try {
+        result = await ctx.rebuild();
+      } catch (error) {
+        const messages = (error as Partial<BuildFailure>).errors;
+        if (!messages) throw error;
+        throw new CompileError(formatMessages(messages, root), messages.map((message) => message.location?.file).filter((file) => file !== undefined));
+      }
+      const file = join(cacheDir, `${name}.${process.pid}-${Date.now()}-${++sequence}.mjs`);
+      await writeFile(file, result.outputFiles[0]!.contents);
+      try {
+        const module = (await import(pathToFileURL(file).href)) as T;
+        return { module, inputs: new Set(Object.keys(result.metafile.inputs).map((input) => resolve(root, input))) };
+      } finally {
+        await unlink(file).catch(() => {});
+      }
+    },
+    dispose: () => ctx.dispose(),
+  };
+}
+
+export function formatMessages(messages: readonly Message[], root: string): string {
+  return messages
+    .map(({ location: at, text }) => {
+      if (!at) return text;
+      // esbuild counts columns from 0; editors and terminals jump to 1-based columns.
+      const where = `${relative(root, resolve(root, at.file))}:${at.line}:${at.column + 1}`;
+      return `${where}: ${text}\n    ${at.lineText}\n    ${' '.repeat(at.column)}^`;
+    })
+    .join('\n\n');
+}

@@ -1,0 +1,78 @@
+// The layout around every page body: skip link, progress bar, top bar with the full menu, the
+// notification banner, <main>, the footer and the cookie bar. Islands get all their data as props.
+import type { ReactNode } from 'react';
+import { translate } from './i18n';
+import { Island } from './islands';
+import { Footer } from './layout/Footer';
+import { bannerKeyOf } from './layout/head-script';
+import { ProgressBar } from './layout/ProgressBar';
+import { TopBar } from './layout/TopBar';
+import { useSite, useT } from './site-context';
+
+function Banner() {
+  const site = useSite();
+  const t = useT();
+  const key = bannerKeyOf(site.notifications.map((notification) => notification.nid));
+  if (!key) return null;
+  return (
+    <Island
+      name="NotificationBanner"
+      hydrate="idle"
+      props={{
+        notifications: site.notifications.map((notification) => ({
+          nid: notification.nid,
+          title: notification.title,
+          html: notification.body,
+          link: notification.link ? { title: notification.link.title, href: notification.link.href, external: notification.link.external } : null,
+        })),
+        dismissKey: key,
+        labels: { region: t('banner.region'), dismiss: t('banner.dismiss') },
+      }}
+    />
+  );
+}
+
+function CookieConsent() {
+  const site = useSite();
+  const t = (key: string) => translate(site.messages, key);
+  return (
+    <Island
+      name="CookieBar"
+      hydrate="idle"
+      props={{
+        analyticsId: site.config.analytics.id,
+        privacyHref: site.routeHref('dataprivacystatement'),
+        labels: {
+          region: t('cookie.region'),
+          title: t('cookie.title'),
+          text: t('cookie.text'),
+          privacy: t('cookie.privacy'),
+          accept: t('cookie.accept'),
+          deny: t('cookie.deny'),
+          collapse: t('cookie.collapse'),
+          tab: t('cookie.tab'),
+          reopen: t('cookie.reopen'),
+        },
+      }}
+    />
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const t = useT();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('skipLink.label')}
+      </a>
+      <ProgressBar />
+      <TopBar />
+      <Banner />
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer />
+      <CookieConsent />
+    </>
+  );
+}

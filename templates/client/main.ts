@@ -1,0 +1,82 @@
+// The one script every page loads (type=module, so it never blocks rendering). It is tiny: it finds
+// the islands and hydrates each when its trigger fires — `load` at once, `idle` when the browser is
+// idle, `visible` when it scrolls into view (as Astro's client:load/idle/visible) — and any island
+// at once on the first interaction with it, replaying a click made before it was ready. React and
+// the widgets come as separate chunks (templates/client/registry.ts, hydrate.ts).
+import { HTML_CLASSES, whenIdle } from '../widgets/islands/browser';
+import { reloadAfterChunkError } from './chunk-reload';
+import { watchHeaderScroll } from './header-scroll';
+import { startProgressBar } from './progress';
+import { ISLAND_LOADERS, type Widget } from './registry';
+import type { HydrateOn, IslandName } from '../islands';
+
+const INTERACTIONS = ['pointerdown', 'pointerover', 'focusin', 'keydown', 'touchstart'] as const;
+
+function hydrateIsland(container: HTMLElement): Promise<void> {
+  const name = container.dataset.island as IslandName;
+  const loader = ISLAND_LOADERS[name];
+  if (!loader) return Promise.reject(new Error(`Unknown island "${name}"`));
+  const props = JSON.parse(container.dataset.props || '{}') as Record<string, unknown>;
+  // Slots keep the HTML the server rendered (see templates/islands.tsx).
+  const slots: Record<string, { __html: string }> = {};
+  for (const slot of container.querySelectorAll<HTMLElement>('[data-slot]')) {
+    if (slot.closest('[data-island]') === container) slots[slot.dataset.slot!] = { __html: slot.innerHTML };
+  }
+  if (Object.keys(slots).length > 0) props.slots = slots;
+  return Promise.all([import('./hydrate'), loader()]).then(([runtime, module]) =>
+    runtime.hydrate(container, (module[name] ?? module.default) as Widget, props),
+  );
+}
+
+function schedule(container: HTMLElement): void {
+  const mode = (container.dataset.hydrate ?? 'idle') as HydrateOn;
+  let started = false;
+  let pendingClick: HTMLElement | null = null;
+  const cleanups: (() => void)[] = [];
+
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const cleanup of cleanups.splice(0)) cleanup();
+    hydrateIsland(container)
+      .then(() => {
+        container.dataset.hydrated = '';
+        container.removeEventListener('click', holdClick, true);
+        if (pendingClick?.isConnected) pendingClick.click();
+      })
+      .catch((error: unknown) => {
+        container.removeEventListener('click', holdClick, true);
+        if (!reloadAfterChunkError(error) && pendingClick?.isConnected) pendingClick.click();
+      });
+  };
+  // A click before the widget is live would be lost (or follow a fallback link): hold it, replay it.
+  const holdClick = (event: MouseEvent) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    pendingClick = event.target as HTMLElement;
+    start();
+  };
+  container.addEventListener('click', holdClick, true);
+
+  if (mode === 'load') return start();
+  for (const type of INTERACTIONS) {
+    container.addEventListener(type, start, { once: true, passive: true });
+    cleanups.push(() => container.removeEventListener(type, start));
+  }
+  if (mode === 'idle') whenIdle(start);
+  if (mode === 'visible') {
+    if (!('IntersectionObserver' in window)) return start();
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && start(), { rootMargin: '200px' });
+    // The container is display: contents (no box of its own): watch its children.
+    for (const child of container.children) observer.observe(child);
+    cleanups.push(() => observer.disconnect());
+  }
+}
+
+document.documentElement.classList.add(HTML_CLASSES.js);
+watchHeaderScroll();
+startProgressBar();
+for (const container of document.querySelectorAll<HTMLElement>('[data-island]')) {
+  if (!container.parentElement?.closest('[data-island]')) schedule(container);
+}

@@ -1,0 +1,80 @@
+// The island mechanism (issue 4): only widgets hydrate; the rest of the page stays static HTML.
+//
+// <Island name props hydrate> renders the widget on the server inside a container that carries
+//   data-island="<name>"   which widget (templates/client/registry.ts loads its chunk),
+//   data-props="<json>"    ALL of its props — no React context exists on the client,
+//   data-hydrate="<when>"  load | idle | visible | interaction (as Astro's client:* directives).
+// The client (templates/client/main.ts) calls hydrateRoot(container, <Widget {...props}/>): same
+// component, same props, so the markup matches and React only attaches its listeners.
+//
+// Slots: server-rendered children an island shows but does not own (the spa filter's cards). The
+// server passes React nodes; the client passes the HTML the server produced, read back from the DOM
+// ({ __html }), so nothing is sent twice and hydration sees identical markup.
+import type { ComponentProps, ReactNode } from 'react';
+export type { SlotContent, Slots } from './widgets/islands/Slot';
+import BookingButton from './widgets/islands/BookingButton';
+import CookieBar from './widgets/islands/CookieBar';
+import FunctionRoomComparison from './widgets/islands/FunctionRoomComparison';
+import MenuOverlay from './widgets/islands/MenuOverlay';
+import NewsletterForm from './widgets/islands/NewsletterForm';
+import NotificationBanner from './widgets/islands/NotificationBanner';
+import SpaTreatmentFilter from './widgets/islands/SpaTreatmentFilter';
+import VideoFacade from './widgets/islands/VideoFacade';
+
+/** Server-side table of the islands; the client's registry has the same keys (a unit test checks). */
+export const ISLAND_COMPONENTS = {
+  BookingButton,
+  CookieBar,
+  FunctionRoomComparison,
+  MenuOverlay,
+  NewsletterForm,
+  NotificationBanner,
+  SpaTreatmentFilter,
+  VideoFacade,
+};
+
+export type IslandName = keyof typeof ISLAND_COMPONENTS;
+export type IslandProps<N extends IslandName> = ComponentProps<(typeof ISLAND_COMPONENTS)[N]>;
+
+/**
+ * When an island hydrates. Every mode except `load` also hydrates at once on the first interaction
+ * with it (pointer, focus, key), and a click made before hydration is replayed afterwards.
+ */
+export type HydrateOn = 'load' | 'idle' | 'visible' | 'interaction';
+
+const UNSAFE_IN_HTML = /[<>&\u2028\u2029]/g;
+
+/**
+ * Props as JSON that is safe anywhere in HTML: `<`, `>` and `&` become \u escapes, so neither a
+ * closing tag nor an entity can appear, whether the JSON ends up in an attribute or a <script>.
+ * JSON.parse restores the original strings.
+ */
+export function serializeProps(props: unknown): string {
+  return JSON.stringify(props ?? {}).replace(UNSAFE_IN_HTML, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+export function parseProps(json: string | null | undefined): Record<string, unknown> {
+  if (!json) return {};
+  const value: unknown = JSON.parse(json);
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+interface IslandOwnProps<N extends IslandName> {
+  name: N;
+  /** Serializable props (no functions, no React nodes). Slots go in `slots`. */
+  props: Omit<IslandProps<N>, 'slots'>;
+  slots?: Record<string, ReactNode>;
+  hydrate?: HydrateOn;
+  /** `span` where the island sits inside phrasing content. The container is display: contents. */
+  as?: 'div' | 'span';
+}
+
+export function Island<N extends IslandName>({ name, props, slots, hydrate = 'idle', as: Tag = 'div' }: IslandOwnProps<N>) {
+  const Component = ISLAND_COMPONENTS[name] as unknown as (p: Record<string, unknown>) => ReactNode;
+  const all = slots ? { ...props, slots } : props;
+  return (
+    <Tag className="island" data-island={name} data-hydrate={hydrate} data-props={serializeProps(props)}>
+      <Component {...(all as Record<string, unknown>)} />
+    </Tag>
+  );
+}

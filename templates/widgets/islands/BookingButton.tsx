@@ -1,0 +1,57 @@
+// "Book now": a link to the configured booking page (works without JavaScript) that, once
+// hydrated, opens the provider's sidebar instead. The provider script loads on the first intent
+// (hover, focus, touch) or when the browser is idle; the button is busy while it loads and falls
+// back to the link when it cannot load (issue 4).
+import { useEffect, useState, type MouseEvent } from 'react';
+import { callOpenFunction, loadBookingScript } from './booking-loader';
+import { whenIdle } from './browser';
+
+export interface BookingButtonProps {
+  label: string;
+  /** Shown instead of `label` where CSS hides `.book-button__long` (the top bar on phones). */
+  shortLabel?: string;
+  /** The booking page for this language: the link's href and the fallback. */
+  href: string;
+  /** Provider script URL with the locale filled in. */
+  scriptUrl: string;
+  /** Dotted path of the provider's global open function. */
+  openFunction: string;
+  className: string;
+}
+
+export default function BookingButton({ label, shortLabel, href, scriptUrl, openFunction, className }: BookingButtonProps) {
+  const [busy, setBusy] = useState(false);
+  const preload = () => {
+    loadBookingScript(scriptUrl).catch(() => undefined);
+  };
+
+  useEffect(() => whenIdle(preload, 4000), []);
+
+  const open = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    setBusy(true);
+    loadBookingScript(scriptUrl)
+      .then(() => {
+        if (!callOpenFunction(openFunction)) throw new Error(`Booking provider has no function ${openFunction}`);
+        setBusy(false);
+      })
+      .catch((error: unknown) => {
+        console.warn(error);
+        window.location.assign(href);
+      });
+  };
+
+  return (
+    <a className={className} href={href} aria-busy={busy || undefined} onPointerEnter={preload} onFocus={preload} onTouchStart={preload} onClick={open}>
+      {shortLabel ? (
+        <>
+          <span className="book-button__long">{label}</span>
+          <span className="book-button__short">{shortLabel}</span>
+        </>
+      ) : (
+        label
+      )}
+    </a>
+  );
+}

@@ -1,0 +1,172 @@
+// The function-room comparison (SPEC section 3 labels, section 8 message): every room with area,
+// length, width, height, the five seating layouts, location, price per day and short-usage price.
+// Hydrated, it filters live by seating layout and number of persons; without JavaScript the
+// filter is hidden and every room shows. No match: exactly the SPEC's message.
+import { useState } from 'react';
+
+export const LAYOUTS = ['theatre', 'classroom', 'uShape', 'block', 'banquet'] as const;
+export type Layout = (typeof LAYOUTS)[number];
+
+export interface RoomRow {
+  nid: number;
+  title: string;
+  href: string | null;
+  /** Capacities per layout, for filtering; null = layout not offered. */
+  seating: Record<Layout, number | null>;
+  /** Display values, formatted for the page language on the server; null shows a dash. */
+  cells: {
+    area: string | null;
+    length: string | null;
+    width: string | null;
+    height: string | null;
+    seating: Record<Layout, string | null>;
+    location: string | null;
+    pricePerDay: string | null;
+    priceShortUsage: string | null;
+  };
+}
+
+export interface FunctionRoomComparisonProps {
+  /** Unique on the page (ids of the controls); React's useId differs between page and island tree. */
+  idPrefix: string;
+  rooms: RoomRow[];
+  labels: Record<Layout, string> & {
+    caption: string;
+    room: string;
+    area: string;
+    length: string;
+    width: string;
+    height: string;
+    seating: string;
+    location: string;
+    pricePerDay: string;
+    priceShortUsage: string;
+    filterLabel: string;
+    layout: string;
+    anyLayout: string;
+    persons: string;
+    reset: string;
+    noMatch: string;
+    empty: string;
+  };
+}
+
+/** Rooms that seat `persons` in `layout` (any layout when none is chosen). */
+export function matchingRooms(rooms: RoomRow[], layout: Layout | '', persons: number | null): RoomRow[] {
+  return rooms.filter((room) => {
+    const capacities = layout ? [room.seating[layout]] : LAYOUTS.map((name) => room.seating[name]);
+    const offered = capacities.filter((value): value is number => value !== null && value > 0);
+    if (layout && offered.length === 0) return false;
+    return persons === null || offered.some((capacity) => capacity >= persons);
+  });
+}
+
+const DASH = '–';
+
+export default function FunctionRoomComparison({ idPrefix: id, rooms, labels }: FunctionRoomComparisonProps) {
+  const [layout, setLayout] = useState<Layout | ''>('');
+  const [personsText, setPersonsText] = useState('');
+  const persons = /^\d+$/.test(personsText.trim()) && Number(personsText) > 0 ? Number(personsText) : null;
+  const visible = new Set(matchingRooms(rooms, layout, persons).map((room) => room.nid));
+  const none = rooms.length > 0 && visible.size === 0;
+
+  if (rooms.length === 0) return <p className="room-compare__empty">{labels.empty}</p>;
+  return (
+    <div className="room-compare">
+      <fieldset className="room-filter" data-needs-js="">
+        <legend className="room-filter__legend">{labels.filterLabel}</legend>
+        <div className="room-filter__field">
+          <label htmlFor={`${id}-layout`}>{labels.layout}</label>
+          <select id={`${id}-layout`} value={layout} onChange={(event) => setLayout(event.target.value as Layout | '')}>
+            <option value="">{labels.anyLayout}</option>
+            {LAYOUTS.map((name) => (
+              <option key={name} value={name}>
+                {labels[name]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="room-filter__field">
+          <label htmlFor={`${id}-persons`}>{labels.persons}</label>
+          <input id={`${id}-persons`} type="number" inputMode="numeric" min={1} step={1} value={personsText} onChange={(event) => setPersonsText(event.target.value)} />
+        </div>
+        <button
+          type="button"
+          className="room-filter__reset"
+          disabled={!layout && !personsText}
+          onClick={() => {
+            setLayout('');
+            setPersonsText('');
+          }}
+        >
+          {labels.reset}
+        </button>
+      </fieldset>
+      <p className="room-compare__status" role="status">
+        {none ? labels.noMatch : ''}
+      </p>
+      <section className="room-compare__scroll" aria-labelledby={`${id}-caption`} tabIndex={0} hidden={none}>
+        <table className="room-table">
+          <caption id={`${id}-caption`}>{labels.caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col" rowSpan={2}>
+                {labels.room}
+              </th>
+              <th scope="col" rowSpan={2}>
+                {labels.area}
+              </th>
+              <th scope="col" rowSpan={2}>
+                {labels.length}
+              </th>
+              <th scope="col" rowSpan={2}>
+                {labels.width}
+              </th>
+              <th scope="col" rowSpan={2}>
+                {labels.height}
+              </th>
+              <th scope="colgroup" colSpan={LAYOUTS.length} className="room-table__group">
+                {labels.seating}
+              </th>
+              <th scope="col" rowSpan={2}>
+                {labels.location}
+              </th>
+              <th scope="col" rowSpan={2}>
+                {labels.pricePerDay}
+              </th>
+              <th scope="col" rowSpan={2}>
+                {labels.priceShortUsage}
+              </th>
+            </tr>
+            <tr>
+              {LAYOUTS.map((name) => (
+                <th key={name} scope="col" className={layout === name ? 'is-selected' : undefined}>
+                  {labels[name]}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rooms.map((room) => (
+              <tr key={room.nid} hidden={!visible.has(room.nid)}>
+                <th scope="row">{room.href ? <a href={room.href}>{room.title}</a> : room.title}</th>
+                <td>{room.cells.area ?? DASH}</td>
+                <td>{room.cells.length ?? DASH}</td>
+                <td>{room.cells.width ?? DASH}</td>
+                <td>{room.cells.height ?? DASH}</td>
+                {LAYOUTS.map((name) => (
+                  <td key={name} className={layout === name ? 'is-selected' : undefined}>
+                    {room.cells.seating[name] ?? DASH}
+                  </td>
+                ))}
+                <td>{room.cells.location ?? DASH}</td>
+                <td>{room.cells.pricePerDay ?? DASH}</td>
+                <td>{room.cells.priceShortUsage ?? DASH}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </div>
+  );
+}

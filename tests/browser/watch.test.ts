@@ -1,0 +1,75 @@
+// `hotel-site watch` in Chromium, on a copy of the project: an open tab shows an edited locale
+// text by itself, takes a CSS change without reloading, and shows a build error as an overlay
+// until the fix is saved.
+import { readFile, writeFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWatch, type WatchSession } from '../../site/serve/watch/start-watch';
+import { hasChromium, launchBrowser } from '../helpers/browser';
+import { copyProject, type ProjectCopy } from '../helpers/project-copy';
+
+describe.skipIf(!hasChromium)('watch in the browser', () => {
+  let copy: ProjectCopy;
+  let session: WatchSession;
+  let browser: Browser;
+  let tab: Page;
+
+  beforeAll(async () => {
+    copy = await copyProject();
+    [session, browser] = await Promise.all([
+      startWatch({ root: copy.root, outDir: copy.path('dist'), configFile: copy.path('site.config.ts'), overrides: {}, host: '127.0.0.1', port: 0, log: () => {} }),
+      launchBrowser(),
+    ]);
+    tab = await browser.newPage();
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await session?.close();
+    await copy?.remove();
+  });
+
+  async function edit(file: string, change: (text: string) => string): Promise<void> {
+    const path = copy.path(file);
+    const text = await readFile(path, 'utf8');
+    const next = change(text);
+    expect(next, `${file} unchanged by the edit`).not.toBe(text);
+    await writeFile(path, next);
+  }
+
+  /** Survives only as long as the document does: gone after a reload. */
+  const markDocument = () => tab.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  const sameDocument = () => tab.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
+
+  it('shows an edited locale text without reloading by hand', async () => {
+    await tab.goto(`${session.url}de/`, { waitUntil: 'load' });
+    // The live-reload channel is open before the edit.
+    await tab.waitForFunction(() => (window as unknown as { __hotelSiteWatch?: { connected: boolean } }).__hotelSiteWatch?.connected === true);
+    expect(await tab.textContent('#footer-contact')).toBe('Kontakt');
+    await markDocument();
+    await edit('locales/de.json', (text) => text.replace('"contact": "Kontakt"', '"contact": "Kontakt & Anreise"'));
+    await tab.waitForFunction(() => document.querySelector('#footer-contact')?.textContent === 'Kontakt & Anreise', undefined, { timeout: 20_000 });
+    expect(await sameDocument()).toBe(false);
+  });
+
+  it('swaps the stylesheet after a CSS change, without a reload', async () => {
+    await tab.waitForLoadState('load');
+    await markDocument();
+    await edit('templates/styles/base.css', (text) => `${text}\nbody { outline: 3px solid rgb(1, 2, 3); }\n`);
+    await tab.waitForFunction(() => getComputedStyle(document.body).outlineColor === 'rgb(1, 2, 3)', undefined, { timeout: 20_000 });
+    expect(await sameDocument()).toBe(true);
+    expect(await tab.locator('link[rel="stylesheet"]').count()).toBe(1);
+  });
+
+  it('overlays a build error over the last good page, and recovers when it is fixed', async () => {
+    await markDocument();
+    await edit('templates/layout/Footer.tsx', (text) => text.replace('<footer', '<footer {{'));
+    const overlay = tab.locator('hotel-site-error-overlay');
+    await overlay.waitFor({ timeout: 20_000 });
+    expect(await overlay.locator('pre').textContent()).toMatch(/templates\/layout\/Footer\.tsx:\d+:\d+/);
+    expect(await sameDocument()).toBe(true);
+    await edit('templates/layout/Footer.tsx', (text) => text.replace('<footer {{', '<footer'));
+    await tab.waitForFunction(() => !document.querySelector('hotel-site-error-overlay') && !(window as unknown as { sameDocument?: boolean }).sameDocument, undefined, { timeout: 20_000 });
+    expect(await tab.textContent('#footer-contact')).toBe('Kontakt & Anreise');
+  });
+});

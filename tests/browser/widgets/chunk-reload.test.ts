@@ -1,0 +1,57 @@
+// Chunk-load failure (SPEC sections 4, 8 and 9): a missing hashed file (as after a deploy) reloads
+// the page — at most once per 60 s, the guard kept in sessionStorage.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { hasChromium, launchBrowser } from '../../helpers/browser';
+import { openTab, serveSite, type SiteServer } from './harness';
+
+const dist = process.env.WIDGETS_DIST || inject('fixtureSite');
+const GUARD_KEY = 'chunkReloadAt';
+
+describe.skipIf(!hasChromium)('chunk-load failure', () => {
+  let browser: Browser;
+  let server: SiteServer;
+
+  beforeAll(async () => {
+    [browser, server] = await Promise.all([
+      launchBrowser(),
+      // React's DOM client is "gone": every island fails to load its code.
+      serveSite(dist, {
+        respond: (_req, res, path) => {
+          if (!/^\/assets\/chunks\/hydrate\./.test(path)) return false;
+          res.writeHead(404).end();
+          return true;
+        },
+      }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([browser?.close(), server?.close()]);
+  });
+
+  it('reloads once, not again within 60 s, and again once the 60 s have passed', async () => {
+    const tab = await openTab(browser);
+    try {
+      const { page } = tab;
+      const loads = () => server.requests.filter((path) => path === '/de/').length;
+      const before = loads();
+      await page.goto(`${server.url}/de/`);
+      // First failure: one reload.
+      await expect.poll(loads, { timeout: 10_000 }).toBe(before + 2);
+      // Second failure within 60 s: the page stays.
+      await page.waitForTimeout(2500);
+      expect(loads()).toBe(before + 2);
+      const guard = Number(await page.evaluate((key) => sessionStorage.getItem(key), GUARD_KEY));
+      expect(Date.now() - guard).toBeLessThan(10_000);
+
+      // 61 s later (guard moved back): the next failure reloads again, once.
+      await page.evaluate((key) => sessionStorage.setItem(key, String(Date.now() - 61_000)), GUARD_KEY);
+      await page.reload();
+      await expect.poll(loads, { timeout: 10_000 }).toBe(before + 4);
+      await page.waitForTimeout(2500);
+      expect(loads()).toBe(before + 4);
+    } finally {
+      await tab.close();
+    }
+  });
+});

@@ -1,0 +1,190 @@
+// Shared set-up of the widget tests (issue 4): a static server for a built site with hooks (delay
+// or fail a path — for the progress bar and chunk-reload tests), the German/English ×
+// desktop/mobile variants, a page that records console errors, failed local requests and any
+// request leaving 127.0.0.1 (blocked: the tests never touch the network), and helpers to wait for
+// the islands to hydrate.
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, resolve, sep } from 'node:path';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type { Locale } from '../../../site/content/types';
+import { routeById } from '../../../site/routes/route-table';
+import { VIEWPORTS } from '../../helpers/browser';
+
+export const LOCALES: Locale[] = ['de', 'en'];
+export const VARIANTS = LOCALES.flatMap((locale) =>
+  (Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]).map((device) => ({ locale, device, viewport: VIEWPORTS[device], name: `${locale} ${device}` })),
+);
+export type Variant = (typeof VARIANTS)[number];
+
+/** Site-relative href of a fixed route ("/de/uebernachten/"). */
+export function routePath(id: string, locale: Locale): string {
+  const route = routeById(id);
+  if (!route) throw new Error(`no route ${id}`);
+  return `${route.paths[locale]}/`;
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css',
+  '.js': 'text/javascript',
+  '.svg': 'image/svg+xml',
+  '.xml': 'application/xml',
+  '.txt': 'text/plain',
+  '.json': 'application/json',
+  '.pdf': 'application/pdf',
+};
+
+export interface SiteServer {
+  url: string;
+  /** Paths served so far, in order (with query). */
+  requests: string[];
+  close(): Promise<void>;
+}
+
+export interface ServeHooks {
+  /** Milliseconds to hold the response of a path before sending it. */
+  delay?: (pathname: string) => number;
+  /** Answer a path yourself (status and body); return false to serve the file. */
+  respond?: (req: IncomingMessage, res: ServerResponse, pathname: string) => boolean;
+}
+
+/** Serves a built site on 127.0.0.1 as a static host does (index.html for folders, 404.html). */
+export async function serveSite(dir: string, hooks: ServeHooks = {}): Promise<SiteServer> {
+  const root = resolve(dir);
+  const requests: string[] = [];
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const pathname = decodeURIComponent(url.pathname);
+    requests.push(pathname + url.search);
+    const wait = hooks.delay?.(pathname) ?? 0;
+    if (wait > 0) await new Promise((done) => setTimeout(done, wait));
+    if (hooks.respond?.(req, res, pathname)) return;
+    let file = resolve(join(root, pathname));
+    if (!file.startsWith(root + sep) && file !== root) return void res.writeHead(400).end();
+    try {
+      if ((await stat(file)).isDirectory()) {
+        if (!pathname.endsWith('/')) return void res.writeHead(301, { location: `${pathname}/${url.search}` }).end();
+        file = join(file, 'index.html');
+      }
+      await stat(file);
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+      createReadStream(file).pipe(res);
+    } catch {
+      const locale = pathname.startsWith('/en/') ? 'en' : 'de';
+      res.writeHead(404, { 'content-type': TYPES['.html']! });
+      createReadStream(join(root, locale, '404.html')).on('error', () => res.end()).pipe(res);
+    }
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}
+
+/** The analytics script URL prefix (gtag-style; site.config.ts analytics.id). */
+export const ANALYTICS_HOST = 'https://www.googletagmanager.com/';
+
+export interface Tab {
+  context: BrowserContext;
+  page: Page;
+  /** console.error messages and uncaught page errors. */
+  errors: string[];
+  /** Requests to the local server that failed or answered >= 400. */
+  failedLocal: string[];
+  /** Requests to anything but 127.0.0.1 (all blocked, analytics answered by a stub). */
+  external: string[];
+  close(): Promise<void>;
+}
+
+export interface TabOptions {
+  viewport?: { width: number; height: number };
+  javaScriptEnabled?: boolean;
+  /** localStorage entries to set before any page script runs. */
+  localStorage?: Record<string, string>;
+  /** Default 'reduce' (no waiting for animations); the progress bar test needs motion. */
+  reducedMotion?: 'reduce' | 'no-preference';
+}
+
+/** A fresh browser context (a new visit) with a page that records what tests assert on. */
+export async function openTab(browser: Browser, options: TabOptions = {}): Promise<Tab> {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? VIEWPORTS.desktop,
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    reducedMotion: options.reducedMotion ?? 'reduce',
+  });
+  const errors: string[] = [];
+  const failedLocal: string[] = [];
+  const external: string[] = [];
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => {
+    const url = route.request().url();
+    external.push(url);
+    // A stand-in for the analytics library, so "analytics loaded" is observable offline.
+    if (url.startsWith(ANALYTICS_HOST)) return route.fulfill({ contentType: 'text/javascript', body: 'window.__analyticsLoaded = (window.__analyticsLoaded || 0) + 1;' });
+    return route.abort('blockedbyclient');
+  });
+  if (options.localStorage) {
+    await context.addInitScript((entries) => {
+      if (window.sessionStorage.getItem('__seeded')) return;
+      window.sessionStorage.setItem('__seeded', '1');
+      for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+    }, options.localStorage);
+  }
+  const page = await context.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/net::ERR_BLOCKED_BY_CLIENT/.test(message.text())) errors.push(`console: ${message.text()} ${message.location().url}`);
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  const local = (request: Request) => request.url().startsWith('http://127.0.0.1');
+  page.on('requestfailed', (request) => {
+    if (local(request)) failedLocal.push(`${request.url()} (${request.failure()?.errorText})`);
+  });
+  page.on('response', (response) => {
+    if (local(response.request()) && response.status() >= 400 && response.request().resourceType() !== 'document') failedLocal.push(`${response.url()} (${response.status()})`);
+  });
+  return { context, page, errors, failedLocal, external, close: () => context.close() };
+}
+
+/** Scrolls through the page (visible islands hydrate) and waits until every island has hydrated. */
+export async function hydrateAll(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise(requestAnimationFrame);
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((island) => island.hasAttribute('data-hydrated')));
+}
+
+/** Waits until the islands named have hydrated (the layout's hydrate when the browser is idle). */
+export async function hydrated(page: Page, ...names: string[]): Promise<void> {
+  await page.waitForFunction(
+    (wanted) => wanted.every((name) => [...document.querySelectorAll(`[data-island="${name}"]`)].every((island) => island.hasAttribute('data-hydrated'))),
+    names,
+  );
+}
+
+/** Total layout shift the page reported so far (CLS-style sum of layout-shift entries). */
+export async function installShiftRecorder(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const w = window as unknown as { __shift: number };
+    w.__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) w.__shift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+export const layoutShift = (page: Page): Promise<number> => page.evaluate(() => (window as unknown as { __shift: number }).__shift);

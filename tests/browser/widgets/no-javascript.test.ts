@@ -1,0 +1,117 @@
+// Without JavaScript the site stays fully usable (issue 4): the menu opens (its #menu :target
+// fallback), its topics open (<details>), every page is reached through the menu and the links of
+// the pages, and the language switch goes to the other language.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { FIXED_ROUTES } from '../../../site/routes/route-table';
+import { hasChromium, launchBrowser } from '../../helpers/browser';
+import { LOCALES, openTab, serveSite, VARIANTS, type SiteServer } from './harness';
+
+const dist = process.env.WIDGETS_DIST || inject('fixtureSite');
+/** Every page the sitemap lists, as a site path. */
+const sitemapPaths = () => [...readFileSync(join(dist, 'sitemap.xml'), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+
+describe.skipIf(!hasChromium)('without JavaScript', () => {
+  let browser: Browser;
+  let server: SiteServer;
+
+  beforeAll(async () => {
+    [browser, server] = await Promise.all([launchBrowser(), serveSite(dist)]);
+  });
+  afterAll(async () => {
+    await Promise.all([browser?.close(), server?.close()]);
+  });
+
+  for (const variant of VARIANTS) {
+    it(`${variant.name}: the menu opens, every topic's overview and items load, and the language switch works`, { timeout: 120_000 }, async () => {
+      const tab = await openTab(browser, { viewport: variant.viewport, javaScriptEnabled: false });
+      try {
+        const { page } = tab;
+        await page.goto(`${server.url}/${variant.locale}/`);
+        expect(await page.locator('#menu').isVisible()).toBe(false);
+        await page.locator('.menu-toggle').click();
+        expect(page.url()).toMatch(/#menu$/);
+        expect(await page.locator('#menu').isVisible()).toBe(true);
+        const topics = page.locator('details.menu-topic');
+        const count = await topics.count();
+        expect(count).toBe(8);
+        const targets = new Set<string>();
+        for (let i = 0; i < count; i++) {
+          await topics.nth(i).locator('summary').click();
+          const links = topics.nth(i).locator('a');
+          for (const link of await links.all()) {
+            expect(await link.isVisible()).toBe(true);
+            targets.add((await link.getAttribute('href'))!);
+          }
+        }
+        // The close link hides it again.
+        await page.locator('.menu-overlay__close').click();
+        expect(await page.locator('#menu').isVisible()).toBe(false);
+
+        for (const href of targets) {
+          const url = new URL(href, server.url);
+          if (url.origin !== server.url) continue; // the Wellness Booking entry: the provider's booking page
+          const response = await page.goto(url.href);
+          expect(response!.status(), href).toBe(200);
+          expect(await page.locator('h1').count(), href).toBe(1);
+        }
+
+        await page.goto(`${server.url}/${variant.locale}/`);
+        await page.locator('.topbar__lang').click();
+        const other = variant.locale === 'de' ? 'en' : 'de';
+        await page.waitForURL(`${server.url}/${other}/`);
+        expect(await page.locator('html').getAttribute('lang')).toBe(other);
+        expect(tab.errors).toEqual([]);
+      } finally {
+        await tab.close();
+      }
+    });
+  }
+
+  it('reaches every page of both languages that the menu, the lists and the layout link to, by following links from the home pages', { timeout: 240_000 }, async () => {
+    const tab = await openTab(browser, { javaScriptEnabled: false });
+    try {
+      const { page } = tab;
+      const seen = new Set<string>();
+      const queue = ['/de/', '/en/'];
+      while (queue.length > 0) {
+        const path = queue.shift()!;
+        if (seen.has(path)) continue;
+        seen.add(path);
+        const response = await page.goto(server.url + path);
+        if (response!.status() !== 200) continue;
+        const hrefs = await page.locator('a[href]').evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
+        for (const href of hrefs) {
+          const url = new URL(href);
+          if (url.origin !== server.url || url.pathname.match(/\.\w+$/)) continue;
+          if (!seen.has(url.pathname)) queue.push(url.pathname);
+        }
+      }
+      // Every fixed route in both languages (but the payment page, where the payment provider
+      // sends guests back to), everything the menu and the list pages link to.
+      const wanted = new Set(
+        FIXED_ROUTES.filter((route) => route.id !== 'paymentsuccess').flatMap((route) => LOCALES.map((locale) => `${route.paths[locale]}/`)),
+      );
+      for (const locale of LOCALES) {
+        const html = readFileSync(join(dist, locale, 'index.html'), 'utf8');
+        const menu = /data-island="MenuOverlay"[^>]*data-props="([^"]*)"/.exec(html)![1]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+        for (const match of menu.matchAll(/"href":"(\/[^"?]*)/g)) wanted.add(match[1]!);
+      }
+      for (const route of FIXED_ROUTES.filter((candidate) => candidate.kind === 'list')) {
+        for (const locale of LOCALES) {
+          const html = readFileSync(join(dist, route.paths[locale], 'index.html'), 'utf8');
+          const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+          for (const match of main.matchAll(/href="(\/[^"?#]*)"/g)) wanted.add(match[1]!);
+        }
+      }
+      expect(wanted.size).toBeGreaterThan(80);
+      expect([...wanted].filter((path) => !seen.has(path))).toEqual([]);
+      const unlinked = sitemapPaths().filter((path) => !seen.has(path));
+      if (unlinked.length > 0) console.info(`Pages of the sitemap no page links to (${unlinked.length}):\n  ${unlinked.join('\n  ')}`);
+    } finally {
+      await tab.close();
+    }
+  });
+});

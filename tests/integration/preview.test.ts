@@ -1,0 +1,166 @@
+// `hotel-site preview` rendering on demand, in this process: the SPEC's error pages with their
+// statuses, HTTP as a static host does it, one content snapshot for concurrent requests, traversal
+// refused, and a CMS that is down. (That its pages equal the build's: preview-build.test.ts.)
+import { writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ResolvedConfig } from '../../site/config/define-config';
+import { loadConfig } from '../../site/config/load-config';
+import { resolveConfig } from '../../site/config/resolve-config';
+import { projectPath } from '../../site/project-root';
+import { renderPage } from '../../site/render/render-page';
+import { startPreview, type Preview } from '../../site/serve/preview/start-preview';
+import { rawRequest, TRAVERSAL_PATHS } from '../helpers/raw-http';
+
+const logs: string[] = [];
+let config: ResolvedConfig;
+let preview: Preview;
+let renderFails = false;
+
+async function loadProjectConfig(overrides: { endpoint?: string } = {}): Promise<ResolvedConfig> {
+  const loaded = await loadConfig({ configFile: projectPath('site.config.ts') });
+  return resolveConfig(loaded.config, overrides, {});
+}
+
+beforeAll(async () => {
+  config = await loadProjectConfig();
+  preview = await startPreview({
+    config, host: '127.0.0.1', port: 0, log: (line) => logs.push(line),
+    renderPage: (page, site) => {
+      if (renderFails) throw new Error('a template broke');
+      return renderPage(page, site);
+    },
+  });
+});
+
+afterAll(async () => {
+  await preview?.close();
+});
+
+describe('preview (rendering on demand)', () => {
+  it('serves the hashed stylesheet, script and media the pages link', async () => {
+    const html = (await rawRequest(preview.url, '/de/uebernachten/turmzimmer/')).text;
+    const links = [...html.matchAll(/(?:href|src)="(\/(?:assets|media)\/[^"]+)"/g)].map((match) => match[1]!);
+    expect(links.some((link) => link.endsWith('.css'))).toBe(true);
+    expect(links.some((link) => link.endsWith('.js'))).toBe(true);
+    expect(links.some((link) => link.startsWith('/media/'))).toBe(true);
+    for (const link of new Set(links)) expect((await rawRequest(preview.url, link)).status, link).toBe(200);
+  });
+
+  it('redirects a folder without its slash, as a static host does', async () => {
+    for (const [from, to] of [['/de', '/de/'], ['/en/accommodation', '/en/accommodation/'], ['/de/uebernachten?x=1', '/de/uebernachten/?x=1']]) {
+      const response = await rawRequest(preview.url, from!);
+      expect(response.status, from).toBe(301);
+      expect(response.headers.location).toBe(to);
+    }
+  });
+
+  it('answers unknown paths with the localized not-found page and status 404', async () => {
+    const de = await rawRequest(preview.url, '/de/gibt-es-nicht/');
+    expect(de.status).toBe(404);
+    expect(de.text).toContain('Diese Seite konnte nicht gefunden werden');
+    expect(de.text).toContain('<html lang="de"');
+    const en = await rawRequest(preview.url, '/en/no/such/page');
+    expect(en.status).toBe(404);
+    expect(en.text).toContain('This page could not be found');
+    const elsewhere = await rawRequest(preview.url, '/wp-login.php');
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.text).toContain('Diese Seite konnte nicht gefunden werden');
+  });
+
+  it("shows the SPEC's 500 page when rendering fails, and keeps serving", async () => {
+    renderFails = true;
+    try {
+      const response = await rawRequest(preview.url, '/en/wellness/');
+      expect(response.status).toBe(500);
+      expect(response.text).toContain('Server error.');
+      expect(response.text).toContain('Error code 500');
+      expect(response.text).toContain('<html lang="en"');
+      expect(logs.join('\n')).toContain('a template broke');
+    } finally {
+      renderFails = false;
+    }
+    expect((await rawRequest(preview.url, '/en/wellness/')).status).toBe(200);
+  });
+
+  it('answers HEAD and conditional GET, and compresses with brotli or gzip', async () => {
+    const get = await rawRequest(preview.url, '/de/wellness/');
+    const etag = get.headers.etag as string;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    expect(get.headers['content-type']).toBe('text/html; charset=utf-8');
+    const head = await rawRequest(preview.url, '/de/wellness/', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.raw.length).toBe(0);
+    expect(head.headers['content-length']).toBe(get.headers['content-length']);
+    const notModified = await rawRequest(preview.url, '/de/wellness/', { headers: { 'If-None-Match': etag } });
+    expect(notModified.status).toBe(304);
+    expect(notModified.raw.length).toBe(0);
+    for (const encoding of ['br', 'gzip'] as const) {
+      const compressed = await rawRequest(preview.url, '/de/wellness/', { headers: { 'Accept-Encoding': encoding } });
+      expect(compressed.headers['content-encoding']).toBe(encoding);
+      expect(compressed.headers.vary).toBe('Accept-Encoding');
+      expect(compressed.raw.length).toBeLessThan(get.raw.length / 3);
+      expect(compressed.text).toBe(get.text);
+    }
+    expect((await rawRequest(preview.url, '/de/wellness/', { method: 'POST' })).status).toBe(405);
+  });
+
+  it('shares one content snapshot between concurrent requests', async () => {
+    // No reuse at all: every request after a load wants fresh content, so only coalescing can help.
+    const fresh = await startPreview({ config, host: '127.0.0.1', port: 0, contentTtlMs: 0, log: () => {} });
+    try {
+      const pages = ['/de/', '/en/', '/de/wellness/', '/en/events/', '/de/faq/', '/en/accommodation/tower-room/', '/de/karriere/', '/en/sports/'];
+      const responses = await Promise.all(pages.map((page) => rawRequest(fresh.url, page)));
+      expect(responses.map((response) => response.status)).toEqual(pages.map(() => 200));
+      expect(fresh.contentLoads).toBe(1);
+      await rawRequest(fresh.url, '/de/');
+      expect(fresh.contentLoads).toBe(2);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('refuses path traversal with 400 or 404 and never reads outside its folder', async () => {
+    const secret = `TOP-SECRET-${Math.random()}`;
+    await writeFile(join(tmpdir(), 'secret.txt'), secret);
+    expect(TRAVERSAL_PATHS.length).toBeGreaterThanOrEqual(15);
+    for (const path of TRAVERSAL_PATHS) {
+      const response = await rawRequest(preview.url, path);
+      expect([400, 404], path).toContain(response.status);
+      expect(response.text, path).not.toContain(secret);
+    }
+  });
+});
+
+describe('preview with the CMS down', () => {
+  it('gives the editor a page saying so (503), and keeps running', async () => {
+    const port = await closedPort();
+    const down = await startPreview({ config: await loadProjectConfig({ endpoint: `http://127.0.0.1:${port}/graphql` }), host: '127.0.0.1', port: 0, log: () => {} });
+    try {
+      const response = await rawRequest(down.url, '/de/');
+      expect(response.status).toBe(503);
+      expect(response.text).toContain('CMS nicht erreichbar');
+      expect(response.text).toContain(`127.0.0.1:${port}`);
+      const en = await rawRequest(down.url, '/en/events/');
+      expect(en.status).toBe(503);
+      expect(en.text).toContain('CMS unreachable');
+      // The server is still there: files that need no content are served.
+      expect((await rawRequest(down.url, '/favicon.svg')).status).toBe(200);
+    } finally {
+      await down.close();
+    }
+  });
+});
+
+/** A port nobody listens on: bound once, then released. */
+function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}

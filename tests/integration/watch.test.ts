@@ -1,0 +1,186 @@
+// `hotel-site watch` on a copy of the project (this test edits templates, locales, fixtures and the
+// config; the real tree is never touched): the rebuilt page reaches an HTTP client, the tabs hear
+// about it, errors are reported and recovered from, and bursts of saves are coalesced.
+import { readFile, writeFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWatch, type RebuildReport, type WatchSession } from '../../site/serve/watch/start-watch';
+import { copyProject, type ProjectCopy } from '../helpers/project-copy';
+import { rawRequest } from '../helpers/raw-http';
+import { openEvents, type EventClient } from '../helpers/sse-client';
+
+let copy: ProjectCopy;
+let session: WatchSession;
+const logs: string[] = [];
+
+beforeAll(async () => {
+  copy = await copyProject();
+  session = await startWatch({
+    root: copy.root, outDir: copy.path('dist'), configFile: copy.path('site.config.ts'), overrides: {}, host: '127.0.0.1', port: 0, log: (line) => logs.push(line),
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await session?.close();
+  await copy?.remove();
+});
+
+/** Edits a file of the copy and waits for the rebuild it causes. */
+async function edit(file: string, change: (text: string) => string): Promise<RebuildReport> {
+  const path = copy.path(file);
+  const text = await readFile(path, 'utf8');
+  const next = change(text);
+  expect(next, `${file} unchanged by the edit`).not.toBe(text);
+  const rebuilt = nextRebuild();
+  await writeFile(path, next);
+  return rebuilt;
+}
+
+function nextRebuild(): Promise<RebuildReport> {
+  return new Promise((resolve) => {
+    const stop = session.onRebuild((report) => {
+      stop();
+      resolve(report);
+    });
+  });
+}
+
+const page = async (path: string) => (await rawRequest(session.url, path)).text;
+
+describe('watch', () => {
+  it('serves the first build, with the live-reload snippet only in responses', async () => {
+    const response = await rawRequest(session.url, '/de/');
+    expect(response.status).toBe(200);
+    expect(response.text).toContain('data-hotel-site-watch');
+    await session.written();
+    const written = await readFile(copy.path('dist/de/index.html'), 'utf8');
+    expect(written).not.toContain('hotel-site-watch');
+    expect(written).not.toContain('__hotel-site');
+    expect(response.text.replace(/<script data-hotel-site-watch>[\s\S]*?<\/script>/, '')).toBe(written);
+  });
+
+  it('shows a saved template change to an HTTP client, and tells open tabs to reload', async () => {
+    const events = await openEvents(session.url);
+    try {
+      const report = await edit('templates/Layout.tsx', (text) => text.replace("{t('skipLink.label')}", "{t('skipLink.label') + ' (edited)'}"));
+      expect(report.ok).toBe(true);
+      expect(report.kinds).toContain('render');
+      expect(report.kinds).not.toContain('pipeline');
+      expect(await events.next('reload')).toBeTruthy();
+      expect(await page('/de/')).toContain('Zum Inhalt springen (edited)');
+      expect(await page('/en/wellness/')).toContain('Skip to content (edited)');
+      // The output folder follows.
+      await session.written();
+      expect(await readFile(copy.path('dist/en/wellness/index.html'), 'utf8')).toContain('Skip to content (edited)');
+    } finally {
+      events.close();
+    }
+  });
+
+  it('re-renders a locale change without fetching the content again', async () => {
+    const report = await edit('locales/en.json', (text) => text.replace('"Continue to the homepage"', '"Back to the castle"'));
+    expect(report.ok).toBe(true);
+    expect(report.steps.join()).not.toContain('content');
+    const notFound = await rawRequest(session.url, '/en/missing-page/');
+    expect(notFound.status).toBe(404);
+    expect(notFound.text).toContain('Back to the castle');
+  });
+
+  it('fetches a fixture edit and shows it on its page', async () => {
+    const report = await edit('site/cms/fixtures/stay-rooms.ts', (text) => text.replace('im zweiten Stock des Westturms', 'im dritten Stock des Westturms'));
+    expect(report.ok).toBe(true);
+    expect(report.kinds).toEqual(['fixtures']);
+    expect(await page('/de/uebernachten/turmzimmer/')).toContain('im dritten Stock des Westturms');
+  });
+
+  it('swaps the stylesheet for a CSS change (no reload)', async () => {
+    const events = await openEvents(session.url);
+    try {
+      const report = await edit('templates/styles/base.css', (text) => `${text}\n.watch-test-marker { color: rebeccapurple; }\n`);
+      expect(report.ok).toBe(true);
+      const css = JSON.parse(await events.next('css')) as { href: string };
+      expect(css.href).toMatch(/^\/assets\/site\.\w+\.css$/);
+      const stylesheet = await rawRequest(session.url, css.href);
+      expect(stylesheet.status).toBe(200);
+      expect(stylesheet.text).toContain('.watch-test-marker{color:#639}');
+      expect(await page('/de/')).toContain(css.href);
+    } finally {
+      events.close();
+    }
+  });
+
+  it('reports a template syntax error, keeps serving the last good page, and recovers', async () => {
+    const events = await openEvents(session.url);
+    try {
+      const broken = await edit('templates/pages/NotFoundPage.tsx', (text) => text.replace('<Hero title=', '<Hero title={{ '));
+      expect(broken.ok).toBe(false);
+      expect(broken.error?.message).toMatch(/templates\/pages\/NotFoundPage\.tsx:\d+:\d+/);
+      expect(logs.join('\n')).toMatch(/templates failed[\s\S]*NotFoundPage\.tsx:\d+:\d+/);
+      expect(JSON.parse(await events.next('build-error'))).toMatchObject({ stage: 'templates' });
+      const stillServed = await rawRequest(session.url, '/de/nicht-da/');
+      expect(stillServed.status).toBe(404);
+      expect(stillServed.text).toContain('Diese Seite konnte nicht gefunden werden');
+      // A tab opened now learns about the error at once.
+      const late = await openEvents(session.url);
+      expect(await late.next('build-error')).toContain('NotFoundPage.tsx');
+      late.close();
+
+      const fixed = await edit('templates/pages/NotFoundPage.tsx', (text) => text.replace('<Hero title={{ ', '<Hero title=').replace("t('errors.notFound.title')} />", "t('errors.notFound.title') + ' !'} />"));
+      expect(fixed.ok).toBe(true);
+      expect(await events.next('reload')).toBeTruthy();
+      expect(await page('/de/nicht-da/')).toContain('Diese Seite konnte nicht gefunden werden !');
+    } finally {
+      events.close();
+    }
+  });
+
+  it("shows the SPEC's 500 page with the error when a template throws, until it is fixed", async () => {
+    const throwing = await edit('templates/pages/FaqPage.tsx', (text) => text.replace(/export function FaqPage\(\) \{/, "export function FaqPage() {\n  if (Date.now() > 0) throw new Error('FAQ template broke');"));
+    expect(throwing.ok).toBe(true);
+    const response = await rawRequest(session.url, '/en/faq/');
+    expect(response.status).toBe(500);
+    expect(response.text).toContain('Server error.');
+    expect(response.text).toContain('FAQ template broke');
+    expect(response.text).toContain('data-hotel-site-watch');
+    await edit('templates/pages/FaqPage.tsx', (text) => text.replace("\n  if (Date.now() > 0) throw new Error('FAQ template broke');", ''));
+    expect((await rawRequest(session.url, '/en/faq/')).status).toBe(200);
+  });
+
+  it('reloads site.config.ts, reports a broken one, and recovers', async () => {
+    const changed = await edit('site.config.ts', (text) => text.replace("siteUrl: 'https://www.schloss-storchenau.de'", "siteUrl: 'https://preview.schloss-storchenau.de'"));
+    expect(changed.ok).toBe(true);
+    expect(changed.kinds).toContain('config');
+    expect(await page('/de/')).toContain('<link rel="canonical" href="https://preview.schloss-storchenau.de/de/"');
+    const broken = await edit('site.config.ts', (text) => text.replace('siteUrl:', 'siteURL:'));
+    expect(broken.ok).toBe(false);
+    expect(broken.error?.message).toContain('siteURL');
+    expect(await page('/de/')).toContain('https://preview.schloss-storchenau.de/de/');
+    const fixed = await edit('site.config.ts', (text) => text.replace('siteURL:', 'siteUrl:'));
+    expect(fixed.ok).toBe(true);
+  });
+
+  it('turns ten saves in a second into at most two rebuilds', async () => {
+    const before = session.rebuilds;
+    const settled = new Promise<void>((resolve) => {
+      const stop = session.onRebuild(() => {
+        if (!lastWritten) return;
+        void page('/de/').then((html) => {
+          if (html.includes('Zum Inhalt springen #9')) {
+            stop();
+            resolve();
+          }
+        });
+      });
+    });
+    let lastWritten = false;
+    const path = copy.path('locales/de.json');
+    const original = await readFile(path, 'utf8');
+    for (let save = 0; save < 10; save++) {
+      await writeFile(path, original.replace('"Zum Inhalt springen"', `"Zum Inhalt springen #${save}"`));
+      lastWritten = save === 9;
+      await new Promise((resolve) => setTimeout(resolve, 90));
+    }
+    await settled;
+    expect(session.rebuilds - before).toBeLessThanOrEqual(2);
+    expect(await page('/de/')).toContain('Zum Inhalt springen #9');
+  });
+});
