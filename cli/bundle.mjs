@@ -2,7 +2,7 @@
 // node_modules/.cache/hotel-site/ whenever a source file is newer than the last bundle (about
 // 150 ms), and the bin imports that. So `npx hotel-site` works right after `npm install`, with no build
 // step to remember and no stale output after a `git pull`.
-import { mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -51,6 +51,10 @@ export async function ensureBundle() {
     bundle: true,
     platform: 'node',
     format: 'esm',
+    // Commands import their implementation lazily; with splitting those are separate chunks, so
+    // `hotel-site --help` loads commander and little else.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     target: 'node20.19',
     packages: 'external',
     loader: { '.graphql': 'text' },
@@ -59,10 +63,17 @@ export async function ensureBundle() {
     logLevel: 'error',
     write: false,
   });
+  mkdirSync(join(outDir, 'chunks'), { recursive: true });
   for (const file of result.outputFiles) {
     const tmp = `${file.path}.${process.pid}.tmp`;
     writeFileSync(tmp, file.contents);
     renameSync(tmp, file.path);
+  }
+  // Chunks of earlier bundles: kept a while for processes still running them, then removed.
+  const current = new Set(result.outputFiles.map((file) => file.path));
+  for (const name of readdirSync(join(outDir, 'chunks'))) {
+    const path = join(outDir, 'chunks', name);
+    if (!current.has(path) && Date.now() - statSync(path).mtimeMs > 3_600_000) rmSync(path, { force: true });
   }
   writeFileSync(stamp, String(Date.now()));
 }

@@ -1,6 +1,5 @@
 // `hotel-site cms`: the embedded content backend alone, for exploring it and for other tools.
 import type { Command } from 'commander';
-import { startContentBackend } from '../site/cms/server';
 import { parseInteger, parseRate } from './options';
 
 interface CmsFlags {
@@ -19,6 +18,7 @@ export function registerCms(program: Command): void {
     .option('--latency <ms>', 'delay every answer by this many milliseconds', parseInteger('--latency'), 0)
     .option('--fail-rate <rate>', 'answer this share of requests with HTTP 503 (0–1)', parseRate('--fail-rate'), 0)
     .action(async (flags: CmsFlags) => {
+      const { startContentBackend } = await import('../site/cms/server');
       const backend = await startContentBackend({ port: flags.port, extraItems: flags.items, latencyMs: flags.latency, failRate: flags.failRate });
       process.stdout.write(`listening ${backend.endpoint}\n`);
       await new Promise<void>((resolve) => {

@@ -1,9 +1,6 @@
 // `hotel-site preview`: flags → options, then site/serve/preview. Runs until Ctrl-C.
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
-import { loadConfig } from '../site/config/load-config';
-import { resolveConfig } from '../site/config/resolve-config';
-import { startPreview } from '../site/serve/preview/start-preview';
 import { openBrowser } from './open-browser';
 import { serverOptions, untilStopped, type ServeFlags } from './serve-options';
 
@@ -20,6 +17,12 @@ export function registerPreview(program: Command): void {
       .option('--endpoint <url>', 'GraphQL endpoint of the CMS (default: $HOTEL_SITE_ENDPOINT, site.config.ts, else the embedded backend)')
       .option('--static [dir]', 'serve a built folder as a static host would (default dir: dist)'),
   ).action(async (flags: PreviewFlags) => {
+    // Loaded on use, so `hotel-site --help` starts fast (cli/bundle.mjs splits these out).
+    const [{ loadConfig }, { resolveConfig }, { startPreview }] = await Promise.all([
+      import('../site/config/load-config'),
+      import('../site/config/resolve-config'),
+      import('../site/serve/preview/start-preview'),
+    ]);
     const loaded = await loadConfig({ configFile: resolve(flags.config) });
     const config = resolveConfig(loaded.config, { endpoint: flags.endpoint }, process.env);
     const staticDir = flags.static === undefined ? undefined : flags.static === true ? 'dist' : flags.static;

@@ -2,7 +2,6 @@
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { projectPath } from '../site/project-root';
-import { startWatch } from '../site/serve/watch/start-watch';
 import { openBrowser } from './open-browser';
 import { serverOptions, untilStopped, type ServeFlags } from './serve-options';
 
@@ -21,6 +20,8 @@ export function registerWatch(program: Command): void {
       .option('--out <dir>', 'output folder, replaced by the first build and kept up to date', 'dist'),
   ).action(async (flags: WatchFlags) => {
     const started = performance.now();
+    // Loaded on use, so `hotel-site --help` starts fast (cli/bundle.mjs splits it out).
+    const { startWatch } = await import('../site/serve/watch/start-watch');
     const log = (line: string) => process.stderr.write(`${line}\n`);
     const session = await startWatch({
       root: projectPath(),
