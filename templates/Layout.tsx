@@ -7,6 +7,7 @@ import { Footer } from './layout/Footer';
 import { bannerKeyOf } from './layout/head-script';
 import { ProgressBar } from './layout/ProgressBar';
 import { TopBar } from './layout/TopBar';
+import { Once } from './render-once';
 import { useSite, useT } from './site-context';
 
 function Banner() {
@@ -67,12 +68,19 @@ export function Layout({ children }: { children: ReactNode }) {
       </a>
       <ProgressBar />
       <TopBar />
-      <Banner />
+      <Once id="banner" render={() => <Banner />} />
       <main id="main" tabIndex={-1}>
         {children}
       </main>
-      <Footer />
-      <CookieConsent />
+      <Once
+        id="footer"
+        render={() => (
+          <>
+            <Footer />
+            <CookieConsent />
+          </>
+        )}
+      />
     </>
   );
 }

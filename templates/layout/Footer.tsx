@@ -2,7 +2,7 @@
 // sister hotels, the newsletter field (a GET form to the newsletters page: ?email=…), social links
 // and the award certificates with the rating badge as a row of small, even logos.
 import type { BadgeImage } from '../../site/config/define-config';
-import { usePage, useSite, useT } from '../site-context';
+import { useSite, useT } from '../site-context';
 import { LogoMark } from './Logo';
 import { SocialIcon } from './SocialIcon';
 
@@ -28,8 +28,8 @@ function Badge({ badge, className }: { badge: BadgeImage; className: string }) {
   );
 }
 
+/** The same on every page of a language: rendered once (templates/render-once.tsx). */
 export function Footer() {
-  const page = usePage();
   const site = useSite();
   const t = useT();
   const hotel = site.config.hotel;
@@ -37,7 +37,7 @@ export function Footer() {
     const href = site.routeHref(id);
     return (
       <li key={id}>
-        <a href={href} aria-current={page.href === href ? 'page' : undefined}>
+        <a href={href}>
           {t(`routes.${id}`)}
         </a>
       </li>

@@ -7,6 +7,7 @@ import { usePage, useSite, useT } from '../site-context';
 import { bookingProps } from '../widgets/booking-props';
 import { LogoMark } from './Logo';
 import { menuProps } from './menu-props';
+import { Once } from '../render-once';
 
 const QUICK_LINKS = ['accommodation', 'restaurantsandbars', 'events', 'vouchers'] as const;
 
@@ -59,7 +60,7 @@ export function TopBar() {
             <span className="topbar__lang-long">{t('nav.switchLanguage')}</span>
             <span className="topbar__lang-short">{t('nav.switchLanguageShort')}</span>
           </a>
-          <Island name="MenuOverlay" hydrate="idle" props={menuProps(page, site)} />
+          <Once id="menu" render={() => <Island name="MenuOverlay" hydrate="idle" props={menuProps(site)} />} />
         </div>
       </div>
     </header>

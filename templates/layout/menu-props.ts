@@ -1,6 +1,7 @@
-// The full menu's island props from the SPEC's menu query (site.menu) and the page being shown:
-// labels in the page language, the current page marked, its topic open.
-import type { Page, SiteContext } from '../../site/render/page-model';
+// The full menu's island props from the SPEC's menu query (site.menu), in the page language. The
+// same for every page of a language (rendered once: templates/render-once.tsx); the island marks
+// the current page itself.
+import type { SiteContext } from '../../site/render/page-model';
 import { translate } from '../i18n';
 import { bookingProps } from '../widgets/booking-props';
 import type { MenuLink, MenuOverlayProps } from '../widgets/islands/MenuOverlay';
@@ -8,20 +9,17 @@ import type { MenuLink, MenuOverlayProps } from '../widgets/islands/MenuOverlay'
 /** Pages linked below the topics: the ones a guest looks for that have no topic of their own. */
 const MORE_ROUTES = ['vouchers', 'newsletters', 'storchenkamera', 'faq'] as const;
 
-export function menuProps(page: Page, site: SiteContext): MenuOverlayProps {
+export function menuProps(site: SiteContext): MenuOverlayProps {
   const t = (key: string) => translate(site.messages, key);
-  const link = (href: string, label: string): MenuLink => ({ href, label, current: href === page.href });
+  const link = (href: string, label: string): MenuLink => ({ href, label });
   return {
     home: link(site.routeHref('home'), t('menu.home')),
     topics: site.menu.map((topic) => {
-      const entries = topic.entries.map((entry) => ({ ...link(entry.href, entry.title), nid: entry.nid, opensBooking: entry.opensBooking }));
-      const inside = page.href.startsWith(topic.overviewHref) || entries.some((entry) => entry.current);
       return {
         id: topic.routeId,
         label: topic.routeId === 'events' ? t('menu.upcomingEvents') : t(`routes.${topic.routeId}`),
         overview: link(topic.overviewHref, t('menu.overview')),
-        entries,
-        open: inside && page.route?.id !== 'home',
+        entries: topic.entries.map((entry) => ({ ...link(entry.href, entry.title), nid: entry.nid, opensBooking: entry.opensBooking })),
       };
     }),
     more: MORE_ROUTES.map((id) => link(site.routeHref(id), t(`routes.${id}`))),

@@ -13,7 +13,6 @@ import BookingButton, { type BookingButtonProps } from './BookingButton';
 export interface MenuLink {
   href: string;
   label: string;
-  current: boolean;
 }
 
 export interface MenuTopicData {
@@ -21,8 +20,6 @@ export interface MenuTopicData {
   label: string;
   overview: MenuLink;
   entries: (MenuLink & { nid: number; opensBooking: boolean })[];
-  /** Open on load: the topic the current page belongs to. */
-  open: boolean;
 }
 
 export interface MenuOverlayProps {
@@ -36,9 +33,9 @@ export interface MenuOverlayProps {
 const BODY_LOCK_CLASS = 'menu-open';
 const OVERLAY_ID = 'menu';
 
-function Link({ link, className }: { link: MenuLink; className: string }) {
+function Link({ link, className, here }: { link: MenuLink; className: string; here: string | null }) {
   return (
-    <a className={className} href={link.href} aria-current={link.current ? 'page' : undefined}>
+    <a className={className} href={link.href} aria-current={link.href === here ? 'page' : undefined}>
       {link.label}
     </a>
   );
@@ -46,7 +43,12 @@ function Link({ link, className }: { link: MenuLink; className: string }) {
 
 export default function MenuOverlay({ home, topics, more, booking, labels }: MenuOverlayProps) {
   const [open, setOpen] = useState(false);
+  // The server renders one menu for every page of a language (templates/render-once.tsx); the
+  // current page is marked, and its topic opened, once hydrated.
+  const [here, setHere] = useState<string | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => setHere(window.location.pathname), []);
+  const hereTopic = here && here !== home.href ? topics.find((topic) => here.startsWith(topic.overview.href) || topic.entries.some((entry) => entry.href === here))?.id : undefined;
 
   // Reached as /page#menu (the no-JS fallback link, or a bookmark): open it as a dialog instead.
   useEffect(() => {
@@ -102,22 +104,22 @@ export default function MenuOverlay({ home, topics, more, booking, labels }: Men
           <nav className="menu-overlay__nav" aria-label={labels.nav}>
             <ul className="menu-overlay__topics">
               <li>
-                <Link link={home} className="menu-overlay__home" />
+                <Link link={home} className="menu-overlay__home" here={here} />
               </li>
               {topics.map((topic) => (
                 <li key={topic.id}>
-                  <details className="menu-topic" name="menu-topic" open={topic.open || undefined} onToggle={onTopicToggle}>
+                  <details className="menu-topic" name="menu-topic" open={topic.id === hereTopic || undefined} onToggle={onTopicToggle}>
                     <summary className="menu-topic__summary">{topic.label}</summary>
                     <ul className="menu-topic__links">
                       <li>
-                        <Link link={topic.overview} className="menu-topic__link menu-topic__link--overview" />
+                        <Link link={topic.overview} className="menu-topic__link menu-topic__link--overview" here={here} />
                       </li>
                       {topic.entries.map((entry) => (
                         <li key={entry.nid} onClickCapture={entry.opensBooking ? () => setOpen(false) : undefined}>
                           {entry.opensBooking ? (
                             <BookingButton {...booking} label={entry.label} className="menu-topic__link menu-topic__link--booking" />
                           ) : (
-                            <Link link={entry} className="menu-topic__link" />
+                            <Link link={entry} className="menu-topic__link" here={here} />
                           )}
                         </li>
                       ))}
@@ -130,7 +132,7 @@ export default function MenuOverlay({ home, topics, more, booking, labels }: Men
               <ul className="menu-overlay__more">
                 {more.map((link) => (
                   <li key={link.href}>
-                    <Link link={link} className="menu-overlay__more-link" />
+                    <Link link={link} className="menu-overlay__more-link" here={here} />
                   </li>
                 ))}
               </ul>
