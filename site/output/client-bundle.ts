@@ -100,7 +100,7 @@ async function describeBundle(metafile: Metafile, root: string, outDir: string):
     if (!output.entryPoint || output.entryPoint === ENTRY || output.entryPoint === RUNTIME) continue;
     const names = output.exports.map((exported) => (exported === 'default' ? basename(output.entryPoint!, extname(output.entryPoint!)) : exported));
     const files = closure(hrefOf(name)).filter((href) => !initial.has(href) && !runtime.includes(href));
-    for (const island of names.filter((candidate) => /^[A-Z]/.test(candidate))) islands[island] = files;
+    for (const island of names.filter((candidate) => /^[A-Z][a-z]/.test(candidate))) islands[island] = files;
   }
   return { entry, preload, files, runtime, islands };
 }

@@ -50,8 +50,12 @@ function schedule(container: HTMLElement): void {
       });
   };
   // A click before the widget is live would be lost (or follow a fallback link): hold it, replay it.
+  // Plain links inside an island (menu entries, cards) go at once; only links the widget takes
+  // over (data-enhanced) wait for it.
   const holdClick = (event: MouseEvent) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = (event.target as Element).closest('a');
+    if (link && !link.hasAttribute('data-enhanced')) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     pendingClick = event.target as HTMLElement;

@@ -43,7 +43,7 @@ export default function BookingButton({ label, shortLabel, href, scriptUrl, open
   };
 
   return (
-    <a className={className} href={href} aria-busy={busy || undefined} onPointerEnter={preload} onFocus={preload} onTouchStart={preload} onClick={open}>
+    <a className={className} href={href} data-enhanced="" aria-busy={busy || undefined} onPointerEnter={preload} onFocus={preload} onTouchStart={preload} onClick={open}>
       {shortLabel ? (
         <>
           <span className="book-button__long">{label}</span>

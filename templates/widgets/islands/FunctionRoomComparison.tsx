@@ -128,7 +128,7 @@ export default function FunctionRoomComparison({ idPrefix: id, rooms, labels }: 
               <th scope="colgroup" colSpan={LAYOUTS.length} className="room-table__group">
                 {labels.seating}
               </th>
-              <th scope="col" rowSpan={2}>
+              <th scope="col" rowSpan={2} className="room-table__text">
                 {labels.location}
               </th>
               <th scope="col" rowSpan={2}>
@@ -159,7 +159,7 @@ export default function FunctionRoomComparison({ idPrefix: id, rooms, labels }: 
                     {room.cells.seating[name] ?? DASH}
                   </td>
                 ))}
-                <td>{room.cells.location ?? DASH}</td>
+                <td className="room-table__text">{room.cells.location ?? DASH}</td>
                 <td>{room.cells.pricePerDay ?? DASH}</td>
                 <td>{room.cells.priceShortUsage ?? DASH}</td>
               </tr>

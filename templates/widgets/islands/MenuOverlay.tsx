@@ -77,7 +77,7 @@ export default function MenuOverlay({ home, topics, more, booking, labels }: Men
 
   return (
     <>
-      <a className="menu-toggle" href={`#${OVERLAY_ID}`} aria-controls={OVERLAY_ID} aria-expanded={open} onClick={show(true)}>
+      <a className="menu-toggle" href={`#${OVERLAY_ID}`} data-enhanced="" aria-controls={OVERLAY_ID} aria-expanded={open} onClick={show(true)}>
         <span className="menu-toggle__bars" aria-hidden="true" />
         <span className="menu-toggle__label">{labels.open}</span>
       </a>
@@ -94,7 +94,7 @@ export default function MenuOverlay({ home, topics, more, booking, labels }: Men
             <p id="menu-title" className="menu-overlay__title">
               {labels.title}
             </p>
-            <a className="menu-overlay__close" href="#top" onClick={show(false)}>
+            <a className="menu-overlay__close" href="#top" data-enhanced="" onClick={show(false)}>
               <span>{labels.close}</span>
               <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
                 <path d="M3 3l10 10M13 3L3 13" stroke="currentColor" strokeWidth="2" />

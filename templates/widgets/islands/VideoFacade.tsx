@@ -46,7 +46,7 @@ export default function VideoFacade({ url, embedUrl, title, poster, labels }: Vi
           allowFullScreen
         />
       ) : (
-        <a className="video-facade__poster" href={url} onClick={play}>
+        <a className="video-facade__poster" href={url} data-enhanced="" onClick={play}>
           {poster ? (
             <img src={poster.src} width={poster.width} height={poster.height} alt="" loading="lazy" decoding="async" />
           ) : (

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hasChromium, launchBrowser } from '../../helpers/browser';
 import { openTab, serveSite, type SiteServer } from './harness';
 
-const dist = process.env.WIDGETS_DIST || inject('fixtureSite');
+const dist = inject('fixtureSite');
 const GUARD_KEY = 'chunkReloadAt';
 
 describe.skipIf(!hasChromium)('chunk-load failure', () => {

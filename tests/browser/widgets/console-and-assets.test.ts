@@ -7,7 +7,7 @@ import { hasChromium, launchBrowser, VIEWPORTS } from '../../helpers/browser';
 import { detailPages, fixedRoutePages, notFoundPages } from '../pages/pages';
 import { hydrateAll, openTab, serveSite, type SiteServer } from './harness';
 
-const dist = process.env.WIDGETS_DIST || inject('fixtureSite');
+const dist = inject('fixtureSite');
 
 describe.skipIf(!hasChromium)('console and local assets on every page type', () => {
   let browser: Browser;

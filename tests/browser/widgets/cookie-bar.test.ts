@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hasChromium, launchBrowser } from '../../helpers/browser';
 import { ANALYTICS_HOST, hydrated, openTab, serveSite, VARIANTS, type SiteServer } from './harness';
 
-const dist = process.env.WIDGETS_DIST || inject('fixtureSite');
+const dist = inject('fixtureSite');
 const CONSENT = 'cookieConsent';
 
 describe.skipIf(!hasChromium)('cookie bar', () => {

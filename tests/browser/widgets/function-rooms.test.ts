@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hasChromium, launchBrowser } from '../../helpers/browser';
 import { hydrated, openTab, routePath, serveSite, VARIANTS, type SiteServer } from './harness';
 
-const dist = process.env.WIDGETS_DIST || inject('fixtureSite');
+const dist = inject('fixtureSite');
 const NO_MATCH = { de: 'Kein Tagungsraum zur Verfügung Ihrer Wahl.', en: 'No function room available for your choice.' };
 const HEADERS = {
   de: ['Fläche', 'Länge', 'Breite', 'Höhe', 'Theater', 'Parlament', 'U-Form', 'Block', 'Bankett', 'Lage', 'Preis pro Tag', 'Kurznutzung (max. 4,5 Std.)'],

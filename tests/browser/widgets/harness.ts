@@ -141,7 +141,10 @@ export async function openTab(browser: Browser, options: TabOptions = {}): Promi
   }
   const page = await context.newPage();
   page.on('console', (message) => {
-    if (message.type() === 'error' && !/net::ERR_BLOCKED_BY_CLIENT/.test(message.text())) errors.push(`console: ${message.text()} ${message.location().url}`);
+    if (message.type() !== 'error' || /net::ERR_BLOCKED_BY_CLIENT/.test(message.text())) return;
+    // A not-found page's own 404 status is its point, not an error of the page.
+    if (message.location().url === page.url() && /status of 404/.test(message.text())) return;
+    errors.push(`console: ${message.text()} ${message.location().url}`);
   });
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   const local = (request: Request) => request.url().startsWith('http://127.0.0.1');

@@ -16,7 +16,7 @@ import site from '../../../site.config';
 import { hasChromium, launchBrowser } from '../../helpers/browser';
 import { hydrateAll, openTab, serveSite, type SiteServer } from './harness';
 
-const dist = process.env.WIDGETS_DIST || inject('fixtureSite');
+const dist = inject('fixtureSite');
 const BUDGET = site.jsBudgetBytes ?? DEFAULTS.jsBudgetBytes;
 
 /** One page (site path) per distinct set of islands, from every HTML file of the build. */

@@ -7,7 +7,7 @@ import site from '../../../site.config';
 import { hasChromium, launchBrowser } from '../../helpers/browser';
 import { hydrated, openTab, routePath, serveSite, VARIANTS, type SiteServer } from './harness';
 
-const dist = process.env.WIDGETS_DIST || inject('fixtureSite');
+const dist = inject('fixtureSite');
 const ACTION = site.newsletter!.actionUrl;
 const MESSAGES = {
   de: {

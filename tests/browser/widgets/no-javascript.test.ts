@@ -9,7 +9,7 @@ import { FIXED_ROUTES } from '../../../site/routes/route-table';
 import { hasChromium, launchBrowser } from '../../helpers/browser';
 import { LOCALES, openTab, serveSite, VARIANTS, type SiteServer } from './harness';
 
-const dist = process.env.WIDGETS_DIST || inject('fixtureSite');
+const dist = inject('fixtureSite');
 /** Every page the sitemap lists, as a site path. */
 const sitemapPaths = () => [...readFileSync(join(dist, 'sitemap.xml'), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
 

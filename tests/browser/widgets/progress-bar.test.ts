@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hasChromium, launchBrowser } from '../../helpers/browser';
 import { openTab, routePath, serveSite, VARIANTS, type SiteServer } from './harness';
 
-const dist = process.env.WIDGETS_DIST || inject('fixtureSite');
+const dist = inject('fixtureSite');
 const SLOW_MS = 1500;
 const STUCK_MS = 11_000;
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hasChromium, launchBrowser } from '../../helpers/browser';
 import { hydrated, openTab, routePath, serveSite, VARIANTS, type SiteServer } from './harness';
 
-const dist = process.env.WIDGETS_DIST || inject('fixtureSite');
+const dist = inject('fixtureSite');
 
 describe.skipIf(!hasChromium)('video facade', () => {
   let browser: Browser;

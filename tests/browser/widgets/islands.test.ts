@@ -1,0 +1,82 @@
+// The island mechanism in the browser (issue 4): a `visible` island loads its code only when it
+// comes into view; a click on a widget's control before it has hydrated is replayed once it has;
+// a plain link inside a not-yet-hydrated island navigates at once, without waiting for React.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { hasChromium, launchBrowser } from '../../helpers/browser';
+import { hydrated, openTab, routePath, serveSite, type SiteServer } from './harness';
+
+const dist = inject('fixtureSite');
+const SLOW_RUNTIME_MS = 2000;
+
+describe.skipIf(!hasChromium)('islands', () => {
+  let browser: Browser;
+  let server: SiteServer;
+  let slow: SiteServer;
+
+  beforeAll(async () => {
+    [browser, server, slow] = await Promise.all([
+      launchBrowser(),
+      serveSite(dist),
+      // React's DOM client arrives late: the islands stay un-hydrated for two seconds.
+      serveSite(dist, { delay: (path) => (/^\/assets\/chunks\/hydrate\./.test(path) ? SLOW_RUNTIME_MS : 0) }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([browser?.close(), server?.close(), slow?.close()]);
+  });
+
+  it('loads a visible-triggered widget only when it scrolls into view', async () => {
+    const tab = await openTab(browser, { viewport: { width: 1440, height: 700 } });
+    try {
+      const { page } = tab;
+      const chunk = () => server.requests.filter((path) => /^\/assets\/chunks\/FunctionRoomComparison\./.test(path)).length;
+      const before = chunk();
+      await page.goto(server.url + routePath('meetingsandcelebrations', 'de'));
+      await hydrated(page, 'MenuOverlay', 'CookieBar');
+      const table = page.locator('.room-table').first();
+      expect(await table.evaluate((element) => element.getBoundingClientRect().top > window.innerHeight + 200)).toBe(true);
+      expect(chunk()).toBe(before);
+      expect(await page.locator('[data-island="FunctionRoomComparison"]').getAttribute('data-hydrated')).toBeNull();
+      await table.scrollIntoViewIfNeeded();
+      await hydrated(page, 'FunctionRoomComparison');
+      expect(chunk()).toBe(before + 1);
+      expect(tab.errors).toEqual([]);
+    } finally {
+      await tab.close();
+    }
+  });
+
+  it('replays a click on a widget control made before the widget hydrated', async () => {
+    const tab = await openTab(browser);
+    try {
+      const { page } = tab;
+      await page.goto(`${slow.url}/en/`, { waitUntil: 'domcontentloaded' });
+      expect(await page.locator('[data-island="MenuOverlay"]').getAttribute('data-hydrated')).toBeNull();
+      await page.locator('.menu-toggle').click();
+      // Not a jump to #menu: the click waits for the widget, which then opens the dialog.
+      await expect.poll(() => page.locator('#menu').isVisible(), { timeout: SLOW_RUNTIME_MS + 3000 }).toBe(true);
+      expect(await page.locator('.menu-toggle').getAttribute('aria-expanded')).toBe('true');
+      expect(new URL(page.url()).hash).toBe('');
+      expect(tab.errors).toEqual([]);
+    } finally {
+      await tab.close();
+    }
+  });
+
+  it('follows a plain link inside a not-yet-hydrated island at once', async () => {
+    const tab = await openTab(browser);
+    try {
+      const { page } = tab;
+      await page.goto(`${slow.url}/de/`, { waitUntil: 'domcontentloaded' });
+      const link = page.locator('.banner__link').first();
+      const href = (await link.getAttribute('href'))!;
+      const started = Date.now();
+      await link.click();
+      await page.waitForURL(slow.url + href);
+      expect(Date.now() - started).toBeLessThan(SLOW_RUNTIME_MS);
+    } finally {
+      await tab.close();
+    }
+  });
+});

@@ -1,0 +1,117 @@
+// templates/islands.tsx: props travel to the client as JSON that cannot break out of the HTML
+// around it, and an island's server markup is exactly what its widget renders on the client
+// (so hydrateRoot finds identical markup) — slots included.
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { Island, ISLAND_COMPONENTS, parseProps, serializeProps } from '../../../templates/islands';
+import { ISLAND_LOADERS } from '../../../templates/client/registry';
+import SpaTreatmentFilter from '../../../templates/widgets/islands/SpaTreatmentFilter';
+import VideoFacade, { type VideoFacadeProps } from '../../../templates/widgets/islands/VideoFacade';
+
+const hostile = {
+  title: '</script><script>alert(1)</script>',
+  comment: '<!-- x -->',
+  entity: 'Tom &amp; Jerry & "quotes" \'single\'',
+  separators: 'line\u2028paragraph\u2029end',
+  nested: { list: [1, null, '<b>'] },
+};
+
+/** The container's attributes and inner HTML from an island's server markup. */
+function parseIsland(html: string) {
+  const open = /^<(div|span) class="island" data-island="([^"]+)" data-hydrate="([^"]+)" data-props="([^"]*)">/.exec(html);
+  if (!open) throw new Error(`not an island: ${html.slice(0, 120)}`);
+  const tag = open[1]!;
+  const unescape = (value: string) => value.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return { name: open[2], hydrate: open[3], props: parseProps(unescape(open[4]!)), inner: html.slice(open[0].length, html.length - `</${tag}>`.length) };
+}
+
+describe('serializeProps / parseProps', () => {
+  it('leaves no <, > or & in the JSON and restores the exact values', () => {
+    const json = serializeProps(hostile);
+    expect(json).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(parseProps(json)).toEqual(hostile);
+  });
+
+  it('cannot end a <script> or an attribute it is placed in', () => {
+    const json = serializeProps(hostile);
+    expect(json.toLowerCase()).not.toContain('</script');
+    expect(json).not.toContain('<!--');
+    // In an attribute React escapes the quotes; the parsed value is still the original.
+    const html = renderToString(<div data-props={json} />);
+    const attribute = /data-props="([^"]*)"/.exec(html)![1]!.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
+    expect(parseProps(attribute)).toEqual(hostile);
+  });
+
+  it('treats missing or non-object props as none', () => {
+    expect(parseProps(null)).toEqual({});
+    expect(parseProps('')).toEqual({});
+    expect(parseProps('[1,2]')).toEqual({});
+    expect(serializeProps(undefined)).toBe('{}');
+  });
+});
+
+describe('<Island>', () => {
+  const props: VideoFacadeProps = {
+    url: 'https://www.youtube.com/watch?v=abc',
+    embedUrl: 'https://www.youtube-nocookie.com/embed/abc',
+    title: 'Störche <live> & mehr',
+    poster: { src: '/media/stork.svg', width: 1600, height: 900 },
+    labels: { play: 'Video abspielen: Störche', notice: 'Daten gehen an youtube.com.' },
+  };
+
+  it('marks the container with the name, trigger and props, around exactly the widget markup', () => {
+    const island = parseIsland(renderToString(<Island name="VideoFacade" hydrate="visible" props={props} />));
+    expect(island.name).toBe('VideoFacade');
+    expect(island.hydrate).toBe('visible');
+    expect(island.props).toEqual(props);
+    // What the client renders from the parsed props is what the server sent: no hydration mismatch.
+    expect(island.inner).toBe(renderToString(<VideoFacade {...(island.props as unknown as VideoFacadeProps)} />));
+  });
+
+  it('hydrates when idle unless told otherwise, and can be a span inside phrasing content', () => {
+    const html = renderToString(<Island name="VideoFacade" as="span" props={props} />);
+    expect(html.startsWith('<span class="island" data-island="VideoFacade" data-hydrate="idle"')).toBe(true);
+  });
+
+  it('sends slots as server HTML that the client passes back unchanged', () => {
+    const filterProps = {
+      categories: [
+        { tid: 1, name: 'Massagen' },
+        { tid: 2, name: 'Bäder' },
+      ],
+      aliases: {},
+      treatments: [
+        { nid: 10, categories: [1] },
+        { nid: 11, categories: [2] },
+      ],
+      labels: { group: 'Filter', all: 'Alle', count: '{count} Behandlungen' },
+    };
+    const grid = (
+      <ul className="card-grid">
+        <li>Hot Stone &amp; Öl</li>
+        <li>Heubad</li>
+      </ul>
+    );
+    const island = parseIsland(renderToString(<Island name="SpaTreatmentFilter" props={filterProps} slots={{ grid }} />));
+    expect(island.props).toEqual(filterProps);
+    expect(island.props).not.toHaveProperty('slots');
+    // The client reads the slot's innerHTML from the page (templates/client/main.ts) …
+    const slotHtml = /<div data-slot="grid">([\s\S]*)<\/div><\/div>$/.exec(island.inner)![1]!;
+    expect(slotHtml).toBe(renderToString(grid));
+    // … and renders the same markup from it.
+    expect(renderToString(<SpaTreatmentFilter {...filterProps} slots={{ grid: { __html: slotHtml } }} />)).toBe(island.inner);
+  });
+});
+
+describe('the client registry', () => {
+  it('can load every island the server renders, and no other', () => {
+    expect(Object.keys(ISLAND_LOADERS).sort()).toEqual(Object.keys(ISLAND_COMPONENTS).sort());
+  });
+
+  it('loads each widget under its island name or as the module default', async () => {
+    for (const [name, load] of Object.entries(ISLAND_LOADERS)) {
+      const module = await load();
+      expect(module[name] ?? module.default, name).toBe(ISLAND_COMPONENTS[name as keyof typeof ISLAND_COMPONENTS]);
+    }
+  });
+});
