@@ -74,7 +74,7 @@ describe.skipIf(!hasChromium)('screenshots of the key pages', () => {
           const close = tab.locator('.banner__close');
           if (await close.isVisible()) {
             await close.click({ timeout: 5_000 });
-            await close.waitFor({ state: 'detached' });
+            await close.waitFor({ state: 'hidden' });
           }
           await loadAllImages(tab);
           await tab.screenshot({ path: `${OUT}/${shot.name}-${viewport.width}.png`, fullPage: true });
