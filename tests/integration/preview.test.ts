@@ -1,7 +1,7 @@
 // `hotel-site preview` rendering on demand, in this process: the SPEC's error pages with their
 // statuses, HTTP as a static host does it, one content snapshot for concurrent requests, traversal
 // refused, and a CMS that is down. (That its pages equal the build's: preview-build.test.ts.)
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,8 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResolvedConfig } from '../../site/config/define-config';
 import { loadConfig } from '../../site/config/load-config';
 import { resolveConfig } from '../../site/config/resolve-config';
+import { fixtures } from '../../site/cms/fixtures/index';
+import { startContentBackend } from '../../site/cms/server';
 import { projectPath } from '../../site/project-root';
 import { renderPage } from '../../site/render/render-page';
+import { hrefOfPath } from '../../site/routes/url-to-file';
 import { startPreview, type Preview } from '../../site/serve/preview/start-preview';
 import { rawRequest, TRAVERSAL_PATHS } from '../helpers/raw-http';
 
@@ -123,13 +126,40 @@ describe('preview (rendering on demand)', () => {
   });
 
   it('refuses path traversal with 400 or 404 and never reads outside its folder', async () => {
+    // Beside the preview's own folder (a temporary folder in the system's temp dir).
     const secret = `TOP-SECRET-${Math.random()}`;
-    await writeFile(join(tmpdir(), 'secret.txt'), secret);
-    expect(TRAVERSAL_PATHS.length).toBeGreaterThanOrEqual(15);
-    for (const path of TRAVERSAL_PATHS) {
-      const response = await rawRequest(preview.url, path);
-      expect([400, 404], path).toContain(response.status);
-      expect(response.text, path).not.toContain(secret);
+    const file = join(tmpdir(), 'secret.txt');
+    await writeFile(file, secret);
+    try {
+      expect(TRAVERSAL_PATHS.length).toBeGreaterThanOrEqual(15);
+      for (const path of TRAVERSAL_PATHS) {
+        const response = await rawRequest(preview.url, path);
+        expect([400, 404], path).toContain(response.status);
+        expect(response.text, path).not.toContain(secret);
+      }
+    } finally {
+      await rm(file, { force: true });
+    }
+  });
+});
+
+describe('preview after an edit in the CMS', () => {
+  it('shows the edit on the next request once the snapshot is older than its TTL', async () => {
+    const backend = await startContentBackend();
+    const editor = await startPreview({ config: await loadProjectConfig({ endpoint: backend.endpoint }), host: '127.0.0.1', port: 0, contentTtlMs: 0, log: () => {} });
+    try {
+      const node = fixtures.nodes.find((candidate) => candidate.type === 'accommodation' && candidate.de.status)!;
+      const href = hrefOfPath(node.de.path);
+      expect((await rawRequest(editor.url, href)).text).toContain(node.de.title);
+      const edited = structuredClone(fixtures);
+      edited.nodes.find((candidate) => candidate.nid === node.nid)!.de.title = `${node.de.title} (frisch renoviert)`;
+      backend.replaceFixtures(edited);
+      const after = await rawRequest(editor.url, href);
+      expect(after.status).toBe(200);
+      expect(after.text).toContain(`${node.de.title} (frisch renoviert)`);
+    } finally {
+      await editor.close();
+      await backend.close();
     }
   });
 });

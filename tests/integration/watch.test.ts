@@ -36,8 +36,10 @@ async function edit(file: string, change: (text: string) => string): Promise<Reb
 }
 
 function nextRebuild(): Promise<RebuildReport> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no rebuild within 30 s; the log says:\n${logs.slice(-6).join('\n')}`)), 30_000);
     const stop = session.onRebuild((report) => {
+      clearTimeout(timer);
       stop();
       resolve(report);
     });

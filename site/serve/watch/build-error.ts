@@ -30,7 +30,13 @@ function isUserErrorLike(error: unknown): error is UserErrorLike {
 export function describeError(error: unknown): string {
   if (error instanceof CompileError) return error.message;
   if (isUserErrorLike(error)) return error.hint ? `${error.message}\n${error.hint}` : error.message;
-  if (error instanceof Error) return (error.stack ?? error.message).split('\n').slice(0, 14).join('\n');
+  if (error instanceof Error) {
+    // renderPage() wraps a template's error with the page it was rendering: the message says
+    // which page, the cause's stack says where in the template.
+    const cause = error.cause instanceof Error ? error.cause : null;
+    const frames = (cause?.stack ?? error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)).slice(0, 10);
+    return [error.message, ...frames].join('\n');
+  }
   return String(error);
 }
 

@@ -36,12 +36,7 @@ export async function startDevBuild(options: DevBuildOptions, store: PageStore):
     const staging = await pipeline.createStaging(outDir);
     let dev: DevBuild;
     try {
-      const [stylesheet, client] = await Promise.all([
-        pipeline.bundleStyles(staging.dir),
-        pipeline.bundleClient({ outDir: staging.dir, minify: true }),
-        pipeline.copyPublicFiles(staging.dir),
-      ]);
-      const assets = { stylesheet: stylesheet.href, script: client.entry, preload: client.preload };
+      const { assets } = await pipeline.writeAssets(staging.dir);
       const graph = {
         config: new Set(loaded.dependencies),
         pipeline: pipelineInputs,

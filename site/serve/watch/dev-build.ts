@@ -2,7 +2,7 @@
 // code and the fixtures as last imported, the config, the content connection with every answer
 // cached (./cached-client), the hashed assets and the prepared content. apply() does only what a
 // batch of changes needs — a template re-imports the render code; a locale file rebuilds the
-// language's shared data; a fixture edit restarts the embedded backend on the same port and
+// language's shared data; a fixture edit swaps the embedded backend's content in place and
 // fetches only the lists it touched; CSS rebundles the stylesheet — computes the new state
 // aside, and swaps it in when every step succeeded. A failed step leaves the last good state
 // served and is retried with the next change.
@@ -127,27 +127,28 @@ export class DevBuild {
     }
     const embedded = !next.config.content.endpoint;
     if (embedded && (kinds.has('fixtures') || !next.fixtures)) {
-      const loaded = await step('content', () => this.modules.fixtures());
+      const loaded = await step('fixtures', () => this.modules.fixtures());
       next.fixtures = loaded.module;
       next.graph.fixtures = loaded.inputs;
       fixtureChange = before.fixtures ? diffFixtures(before.fixtures, loaded.module) : null;
       // A save without a change (a reformat, an undo) needs no new answers.
       if (!fixtureChange || fixtureChange.all || fixtureChange.types.size) prepare = true;
     }
-    if (kinds.has('render')) {
-      const loaded = await step('templates', () => this.modules.render());
-      next.render = loaded.module;
-      next.graph.render = loaded.inputs;
-    }
-    const [stylesheet, client] = await Promise.all([
+    // The render code and the assets are independent: bundle them at the same time.
+    const [rendered, stylesheet, client] = await Promise.all([
+      kinds.has('render') ? step('templates', () => this.modules.render()) : null,
       kinds.has('styles') ? step('stylesheet', () => next.pipeline.bundleStyles(outDir)) : null,
       kinds.has('client') ? step('client script', () => next.pipeline.bundleClient({ outDir, minify: true })) : null,
       kinds.has('public') ? step('public files', () => next.pipeline.copyPublicFiles(outDir)) : null,
     ]);
+    if (rendered) {
+      next.render = rendered.module;
+      next.graph.render = rendered.inputs;
+    }
     next.assets = { stylesheet: stylesheet?.href ?? before.assets.stylesheet, script: client?.entry ?? before.assets.script, preload: client?.preload ?? before.assets.preload };
     const assetsChanged = JSON.stringify(next.assets) !== JSON.stringify(before.assets);
 
-    if (reopen) await step('content', () => this.reopen(next));
+    if (reopen) await step('content source', () => this.reopen(next));
     else if (prepare && fixtureChange && this.source.backend) {
       const change = fixtureChange;
       this.source.backend.replaceFixtures(next.fixtures!);

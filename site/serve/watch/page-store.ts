@@ -65,6 +65,11 @@ export class PageStore {
     void this.write(run).catch((error: unknown) => this.options.log(`error: writing pages failed: ${(error as Error).message}`));
   }
 
+  /** Keeps the writer from starting for a while (files are being saved: a rebuild is coming). */
+  holdWrites(ms: number): void {
+    this.quietUntil = Math.max(this.quietUntil, performance.now() + ms);
+  }
+
   /** The HTML of a page of the current state; throws what rendering threw. */
   html(page: Page): string {
     this.quietUntil = Math.max(this.quietUntil, performance.now() + QUIET_AFTER_REQUEST_MS);

@@ -12,4 +12,4 @@ export { copyPublicFiles } from '../../output/public-files';
 export { writeSitemap } from '../../output/sitemap';
 export { createStaging } from '../../output/staging';
 export { fileOfHref } from '../../routes/url-to-file';
-export { writeStaticExtras } from '../site-extras';
+export { writeAssets, writeStaticExtras } from '../site-extras';

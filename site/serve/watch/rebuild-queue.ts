@@ -3,7 +3,8 @@
 // once (after `batchMs`, which gathers the several file events one save makes); a save that
 // follows a rebuild of the same burst waits until the burst has been quiet for `quietMs`. So a
 // single save is served as fast as possible and ten saves in a second cause two rebuilds: the
-// first, and one for everything after it (issue 5).
+// first, and one for everything after it (issue 5). Saves that never pause still rebuild once a
+// second.
 
 export interface RebuildQueueOptions<C> {
   run: (changes: C[]) => Promise<void>;
@@ -13,6 +14,8 @@ export interface RebuildQueueOptions<C> {
   batchMs?: number;
   /** Default 200 ms: longer than the gap between saves of a burst, short enough to feel instant. */
   quietMs?: number;
+  /** A burst that never goes quiet still rebuilds this often (default 1000 ms). */
+  maxWaitMs?: number;
   clock?: () => number;
 }
 
@@ -28,11 +31,14 @@ export interface RebuildQueue<C> {
 export function createRebuildQueue<C>(options: RebuildQueueOptions<C>): RebuildQueue<C> {
   const batchMs = options.batchMs ?? 10;
   const quietMs = options.quietMs ?? 200;
+  const maxWaitMs = options.maxWaitMs ?? 1_000;
   const clock = options.clock ?? Date.now;
   let pending: C[] = [];
   let running: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
   let lastChange = -Infinity;
+  /** When the oldest pending change came. */
+  let pendingSince = Infinity;
   let ranInBurst = false;
   let runs = 0;
   let closed = false;
@@ -45,7 +51,7 @@ export function createRebuildQueue<C>(options: RebuildQueueOptions<C>): RebuildQ
 
   const schedule = (delay: number) => {
     if (timer) clearTimeout(timer);
-    timer = setTimeout(fire, Math.max(0, delay));
+    timer = setTimeout(fire, Math.max(0, Math.min(delay, pendingSince + maxWaitMs - clock())));
   };
 
   function fire(): void {
@@ -55,6 +61,7 @@ export function createRebuildQueue<C>(options: RebuildQueueOptions<C>): RebuildQ
     if (!pending.length) return settleIdle();
     const changes = pending;
     pending = [];
+    pendingSince = Infinity;
     ranInBurst = true;
     runs++;
     running = options
@@ -74,6 +81,7 @@ export function createRebuildQueue<C>(options: RebuildQueueOptions<C>): RebuildQ
       const now = clock();
       if (now - lastChange >= quietMs) ranInBurst = false;
       lastChange = now;
+      if (!pending.length) pendingSince = now;
       pending.push(change);
       if (!running) schedule(ranInBurst ? quietMs : batchMs);
     },
@@ -91,6 +99,7 @@ export function createRebuildQueue<C>(options: RebuildQueueOptions<C>): RebuildQ
       if (timer) clearTimeout(timer);
       timer = null;
       pending = [];
+      pendingSince = Infinity;
       for (const resolve of waiters.splice(0)) resolve();
     },
   };

@@ -3,6 +3,7 @@
 // (./change-kind), queued, applied incrementally (./dev-build), and every open tab told (reload,
 // css swap or error overlay). Every failure of a rebuild is logged and shown, never thrown out of
 // a callback: watching goes on, and the last good version is served until the fix is saved.
+import { stat } from 'node:fs/promises';
 import { relative } from 'node:path';
 import type { ConfigOverrides } from '../../config/resolve-config';
 import { startHttpServer } from '../http-server';
@@ -15,6 +16,8 @@ import { createDevHandler, snippetInjector } from './dev-server';
 import { PageStore } from './page-store';
 import { createRebuildQueue } from './rebuild-queue';
 import { watchSources } from './watcher';
+
+const RECHECK_MS = 60;
 
 export interface WatchOptions {
   /** The project: templates/, locales/, site/ (default: this project). */
@@ -90,10 +93,28 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
     });
     cleanups.push(() => server.close());
 
+    // chokidar drops a second "change" of a file within 50 ms of the one it reported (its throttle
+    // has no trailing event): a fix saved right after a broken save would go unseen. So each
+    // reported file is looked at again after that window, and queued again if it changed since a
+    // rebuild read it.
+    const readAt = new Map<string, number>();
+    const requeued = new Map<string, number>();
+    const recheck = (file: string) => {
+      const timer = setTimeout(async () => {
+        const read = readAt.get(file);
+        const now = (await stat(file).catch(() => null))?.mtimeMs;
+        if (read === undefined || now === undefined || now === read || now === requeued.get(file)) return;
+        requeued.set(file, now);
+        changed(file);
+      }, RECHECK_MS);
+      timer.unref();
+    };
+
     const queue = createRebuildQueue<{ file: string; kinds: Set<ChangeKind> }>({
       quietMs: options.quietMs,
       onError: (error) => log(`error: ${(error as Error)?.stack ?? String(error)}`),
       async run(changes) {
+        await Promise.all(changes.map(({ file }) => stat(file).then((stats) => readAt.set(file, stats.mtimeMs), () => readAt.delete(file))));
         const files = [...new Set(changes.map((change) => relative(root, change.file)))];
         const kinds = new Set(changes.flatMap((change) => [...change.kinds]));
         if (kinds.delete('restart')) log(`${files.join(', ')}: part of the watch server itself; restart hotel-site watch to use the change.`);
@@ -119,14 +140,21 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
     });
     cleanups.push(() => queue.close());
 
+    function changed(file: string): void {
+      const kinds = classifyChange(file, root, dev.state.graph);
+      if (!kinds.size) return;
+      // Rendering pages for the output folder blocks the event loop page by page: not while
+      // files are being saved.
+      store.holdWrites(500);
+      queue.add({ file, kinds });
+      recheck(file);
+    }
+
     const watcher = watchSources({
       root,
       outDir,
       configFiles: dev.state.graph.config,
-      onChange: (file) => {
-        const kinds = classifyChange(file, root, dev.state.graph);
-        if (kinds.size) queue.add({ file, kinds });
-      },
+      onChange: (file) => changed(file),
       onError: (error) => log(`error: watching files: ${(error as Error)?.message ?? String(error)}`),
     });
     cleanups.push(() => watcher.close());

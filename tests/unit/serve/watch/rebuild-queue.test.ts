@@ -56,6 +56,19 @@ describe('rebuild queue', () => {
     expect(overlapped()).toBe(false);
   });
 
+  it('still rebuilds about once a second while saves never pause', async () => {
+    const { queue, batches } = recordingQueue(5);
+    const started = performance.now();
+    while (performance.now() - started < 2500) {
+      queue.add(batches.length);
+      await sleep(40);
+    }
+    await queue.idle();
+    // The first save at once, then one rebuild per second of saving, then the tail.
+    expect(batches.length).toBeGreaterThanOrEqual(3);
+    expect(batches.length).toBeLessThanOrEqual(5);
+  });
+
   it('keeps going after a rebuild that threw', async () => {
     const errors: unknown[] = [];
     const runs: number[][] = [];
