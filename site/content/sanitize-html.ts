@@ -58,6 +58,23 @@ export interface CleanHtml {
  */
 export async function cleanHtml(input: string | null | undefined, base: string): Promise<CleanHtml | null> {
   if (!input || !input.trim()) return null;
+  // Watch and preview normalize the same CMS text again and again when one item changed: each
+  // distinct text is sanitized once per process. (The result is never mutated; media patching
+  // writes new strings.)
+  const key = `${base}\u0000${input}`;
+  let cleaned = memo.get(key);
+  if (!cleaned) {
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    memo.set(key, (cleaned = clean(input, base)));
+  }
+  const result = await cleaned;
+  return result && { html: result.html, images: [...result.images] };
+}
+
+const MEMO_LIMIT = 50_000;
+const memo = new Map<string, Promise<CleanHtml | null>>();
+
+async function clean(input: string, base: string): Promise<CleanHtml | null> {
   const images: string[] = [];
   const html = sanitize(input, {
     ...OPTIONS,
