@@ -73,6 +73,8 @@ describe.skipIf(!hasChromium)('screenshots of the key pages', () => {
           expect(response?.status(), shot.path).toBe(shot.name === '404' ? 404 : 200);
           const close = tab.locator('.banner__close');
           if (await close.isVisible()) {
+            // The close button works once the banner island has hydrated.
+            await tab.locator('[data-island="NotificationBanner"][data-hydrated]').waitFor();
             await close.click({ timeout: 5_000 });
             await close.waitFor({ state: 'hidden' });
           }
