@@ -1,6 +1,6 @@
 // A build against a backend that fails, or that sends hostile content.
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fg from 'fast-glob';
@@ -9,13 +9,16 @@ import { configExtending, runCli } from '../helpers/cli';
 import { json, startGraphqlStub, type GraphqlStub } from '../helpers/graphql-stub';
 
 let stub: GraphqlStub | null = null;
+const made: string[] = [];
 afterEach(async () => {
   await stub?.close();
   stub = null;
+  await Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
 async function workspace() {
   const dir = await mkdtemp(join(tmpdir(), 'build-failure-'));
+  made.push(dir);
   const config = join(dir, 'test.config.ts');
   await writeFile(config, configExtending({ content: { retries: 2, timeoutMs: 1000 } }));
   const out = join(dir, 'dist');

@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
@@ -43,6 +43,7 @@ describe('hotel-site CLI', () => {
     const broken = await runCli(['build', '--config', syntax, '--out', join(dir, 'dist')]);
     expect(broken.code).toBe(2);
     expect(broken.stderr).toContain('syntax.config.ts');
+    await rm(dir, { recursive: true, force: true });
   });
 
   it('cms prints its loopback endpoint and answers GraphQL there', async () => {

@@ -1,12 +1,22 @@
-import { mkdtemp, readFile, readdir, writeFile, mkdir } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, writeFile, mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createStaging } from '../../../site/output/staging';
+
+const roots: string[] = [];
+afterEach(async () => {
+  await Promise.all(roots.splice(0).map((root) => rm(root, { recursive: true, force: true })));
+});
+const tempRoot = async (): Promise<string> => {
+  const root = await mkdtemp(join(tmpdir(), 'staging-'));
+  roots.push(root);
+  return root;
+};
 
 describe('atomic output', () => {
   it('replaces the previous output only on commit', async () => {
-    const root = await mkdtemp(join(tmpdir(), 'staging-'));
+    const root = await tempRoot();
     const out = join(root, 'dist');
     await mkdir(out);
     await writeFile(join(out, 'old.html'), 'old');
@@ -19,7 +29,7 @@ describe('atomic output', () => {
   });
 
   it('leaves the previous output untouched on abort', async () => {
-    const root = await mkdtemp(join(tmpdir(), 'staging-'));
+    const root = await tempRoot();
     const out = join(root, 'dist');
     await mkdir(out);
     await writeFile(join(out, 'index.html'), 'previous');
@@ -31,7 +41,7 @@ describe('atomic output', () => {
   });
 
   it('cleans up folders left by a killed build', async () => {
-    const root = await mkdtemp(join(tmpdir(), 'staging-'));
+    const root = await tempRoot();
     await mkdir(join(root, '.dist.staging-999999999-deadbeef'));
     const staging = await createStaging(join(root, 'dist'));
     expect((await readdir(root)).filter((name) => name.includes('999999999'))).toEqual([]);
