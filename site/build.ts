@@ -68,7 +68,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
     const written = await runStage(reporter, timings, 'render', () =>
       writePages({ outDir: staging.dir, pages: site.pages, bundle: clientBundle }, site, (done, total) => reporter.progress(done, total)),
-    (result) => `${result.pages} pages`);
+    (result) => `${result.pages} pages on ${result.threads} thread${result.threads > 1 ? 's' : ''}`);
     const jsPerPageType = written.jsPerPageType;
 
     await runStage(reporter, timings, 'extras', async () => {

@@ -20,6 +20,8 @@ const PARALLEL_FROM = 400;
 
 export interface WriteResult {
   pages: number;
+  /** Threads that rendered (1, or 2 with the render worker). */
+  threads: number;
   bytes: number;
   /** Gzipped JavaScript one page loads, per page type. */
   jsPerPageType: Record<string, number>;
@@ -70,13 +72,19 @@ export async function renderAndWrite(job: RenderJob, sites: Map<Locale, SiteCont
     if (inFlight.size >= WRITES_IN_FLIGHT) await Promise.race(inFlight);
   }
   await Promise.all(inFlight);
-  return { pages: job.pages.length, bytes, jsPerPageType };
+  return { pages: job.pages.length, threads: 1, bytes, jsPerPageType };
 }
 
-/** The bundled worker beside the bundled CLI; absent when running from sources (tests). */
-function workerFile(): string | null {
-  const file = fileURLToPath(new URL('./render-worker.mjs', import.meta.url));
-  return existsSync(file) ? file : null;
+/**
+ * The bundled worker beside the bundled CLI (this code may sit in the bundle's chunks/ folder);
+ * absent when running from sources (tests), where rendering stays on one thread.
+ */
+export function workerFile(): string | null {
+  for (const candidate of ['./render-worker.mjs', '../render-worker.mjs']) {
+    const file = fileURLToPath(new URL(candidate, import.meta.url));
+    if (existsSync(file)) return file;
+  }
+  return null;
 }
 
 function runWorker(file: string, job: RenderJob, data: SiteData, onProgress: (done: number) => void): Promise<WriteResult> {
@@ -117,5 +125,5 @@ export async function writePages(
       report();
     }),
   ]);
-  return { pages: a.pages + b.pages, bytes: a.bytes + b.bytes, jsPerPageType: { ...b.jsPerPageType, ...a.jsPerPageType } };
+  return { pages: a.pages + b.pages, threads: 2, bytes: a.bytes + b.bytes, jsPerPageType: { ...b.jsPerPageType, ...a.jsPerPageType } };
 }
