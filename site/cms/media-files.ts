@@ -1,11 +1,10 @@
 // GET/HEAD /media/<file>: the CMS's public files (site/cms/media/), with the headers a CDN or a
 // browser relies on (type, length, ETag, caching, ranges for video) and never anything outside
 // that folder: the raw request path is checked segment by segment before it touches the disk.
-import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, sep } from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { etagMatches, fileEtag, parseRange, sendFileBody } from '../http/conditional';
 import { projectPath } from '../project-root';
 
 export const MEDIA_DIR = projectPath('site', 'cms', 'media');
@@ -61,7 +60,7 @@ export async function serveMedia(req: IncomingMessage, res: ServerResponse, raw:
   const stats = file?.startsWith(root + sep) ? await stat(file).catch(() => null) : null;
   if (!file || !stats?.isFile()) return sendText(res, 404, 'Not found');
 
-  const etag = `"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
+  const etag = fileEtag(stats);
   const headers: Record<string, string> = {
     'Content-Type': lookup.contentType,
     ETag: etag,
@@ -72,40 +71,14 @@ export async function serveMedia(req: IncomingMessage, res: ServerResponse, raw:
   };
   // An SVG opened on its own is a document that could run scripts.
   if (lookup.contentType === 'image/svg+xml') headers['Content-Security-Policy'] = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
-  if (matchesEtag(req.headers['if-none-match'], etag)) {
+  if (etagMatches(req.headers['if-none-match'], etag)) {
     res.writeHead(304, headers);
     res.end();
     return;
   }
   const range = parseRange(req.headers.range, stats.size);
   if (range === 'invalid') return sendText(res, 416, 'Range not satisfiable', { 'Content-Range': `bytes */${stats.size}` });
-  const [start, end] = range ?? [0, stats.size - 1];
-  if (range) headers['Content-Range'] = `bytes ${start}-${end}/${stats.size}`;
-  headers['Content-Length'] = String(Math.max(0, end - start + 1));
-  res.writeHead(range ? 206 : 200, headers);
-  if (req.method === 'HEAD' || stats.size === 0) {
-    res.end();
-    return;
-  }
-  await pipeline(createReadStream(file, { start, end }), res);
-}
-
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const candidate = tag.trim();
-    return candidate === '*' || candidate === etag || candidate === `W/${etag}`;
-  });
-}
-
-/** A single "bytes=a-b" range (what video elements send); others are answered with the whole file. */
-function parseRange(header: string | undefined, size: number): [number, number] | 'invalid' | null {
-  const match = header && /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match || (match[1] === '' && match[2] === '')) return null;
-  const [first, last] = [match[1]!, match[2]!];
-  const start = first === '' ? Math.max(0, size - Number(last)) : Number(first);
-  const end = first === '' || last === '' ? size - 1 : Math.min(Number(last), size - 1);
-  return start > end || start >= size ? 'invalid' : [start, end];
+  await sendFileBody(req, res, file, stats.size, range, headers);
 }
 
 export function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {

@@ -8,7 +8,7 @@ import { QUERIES, type Operation } from './queries';
 import { MediaSet } from './media';
 import { normalizeItem, type NormalizeContext, type TermIndex } from './normalize';
 import { int, list, obj, str, type Raw } from './read-raw';
-import type { ContentItem, Locale, NodeType, Notification, Paragraph, Term } from './types';
+import type { ContentItem, Locale, NodeType, Notification, Term } from './types';
 import { NODE_TYPES } from './types';
 import { MENU_TOPICS } from '../routes/route-table';
 
@@ -34,8 +34,6 @@ export interface FetchedContent {
   pendingTiles: NormalizeContext['pendingTiles'];
   /** Items left out, with the reason (reported as warnings). */
   skipped: { locale: Locale; type: NodeType; nid: number | null; reason: string }[];
-  /** Requests per operation, for the summary. */
-  listsFetched: number;
 }
 
 export interface FetchOptions {
@@ -186,7 +184,6 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
     menuMap.set(locale, topics);
   }
 
-  return { items, notifications: notificationMap, menus: menuMap, media, pendingTiles, skipped, listsFetched: locales.length * types.length };
+  return { items, notifications: notificationMap, menus: menuMap, media, pendingTiles, skipped };
 }
 
-export type BlockTiles = Extract<Paragraph, { kind: 'block_tiles' }>;

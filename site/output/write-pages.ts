@@ -33,7 +33,7 @@ export interface RenderJob {
   bundle: ClientBundle;
 }
 
-export function pageType(page: Page): string {
+function pageType(page: Page): string {
   if (page.kind === 'detail') return `detail:${page.item!.type}`;
   if (page.route) return `${page.kind}:${page.route.template === 'List' ? page.route.id : page.route.template}`;
   return page.kind;
@@ -79,7 +79,7 @@ export async function renderAndWrite(job: RenderJob, sites: Map<Locale, SiteCont
  * The bundled worker beside the bundled CLI (this code may sit in the bundle's chunks/ folder);
  * absent when running from sources (tests), where rendering stays on one thread.
  */
-export function workerFile(): string | null {
+function workerFile(): string | null {
   for (const candidate of ['./render-worker.mjs', '../render-worker.mjs']) {
     const file = fileURLToPath(new URL(candidate, import.meta.url));
     if (existsSync(file)) return file;

@@ -3,9 +3,9 @@
 // with `Vary`, byte ranges for large files (video), `nosniff`. Preview and watch content changes
 // under the same URL, so everything is `no-cache`: the browser revalidates, a 304 costs nothing.
 import { createHash } from 'node:crypto';
-import { createReadStream, type Stats } from 'node:fs';
+import type { Stats } from 'node:fs';
+import { etagMatches, fileEtag, parseRange, sendFileBody } from '../http/conditional';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { pipeline } from 'node:stream/promises';
 import { compress, MIN_COMPRESS_BYTES, negotiateEncoding } from './compression';
 import { isCompressible } from './content-types';
 
@@ -24,20 +24,6 @@ export function etagOf(body: Buffer | string): string {
   return `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
 }
 
-/** A file's validator without reading it (as nginx does): size and modification time. */
-export function fileEtag(stats: Stats): string {
-  return `"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
-}
-
-function matches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  // If-None-Match compares weakly (RFC 9110 13.1.2).
-  const bare = etag.replace(/^W\//, '');
-  return header.split(',').some((tag) => {
-    const candidate = tag.trim();
-    return candidate === '*' || candidate.replace(/^W\//, '') === bare;
-  });
-}
 
 export function sendBody(req: IncomingMessage, res: ServerResponse, response: Body): void {
   const raw = typeof response.body === 'string' ? Buffer.from(response.body) : response.body;
@@ -57,7 +43,7 @@ export function sendBody(req: IncomingMessage, res: ServerResponse, response: Bo
   }
   if (etag) {
     headers.ETag = etag;
-    if (matches(req.headers['if-none-match'], etag)) {
+    if (etagMatches(req.headers['if-none-match'], etag)) {
       delete headers['Content-Type'];
       delete headers['Content-Encoding'];
       res.writeHead(304, headers);
@@ -74,7 +60,7 @@ export function sendBody(req: IncomingMessage, res: ServerResponse, response: Bo
 export async function streamFile(req: IncomingMessage, res: ServerResponse, file: string, stats: Stats, type: string): Promise<void> {
   const etag = fileEtag(stats);
   const headers: Record<string, string> = { ...BASE_HEADERS, 'Content-Type': type, ETag: etag, 'Accept-Ranges': 'bytes' };
-  if (matches(req.headers['if-none-match'], etag)) {
+  if (etagMatches(req.headers['if-none-match'], etag)) {
     res.writeHead(304, headers);
     res.end();
     return;
@@ -85,25 +71,7 @@ export async function streamFile(req: IncomingMessage, res: ServerResponse, file
     res.end();
     return;
   }
-  const [start, end] = range ?? [0, stats.size - 1];
-  if (range) headers['Content-Range'] = `bytes ${start}-${end}/${stats.size}`;
-  headers['Content-Length'] = String(Math.max(0, end - start + 1));
-  res.writeHead(range ? 206 : 200, headers);
-  if (req.method === 'HEAD' || stats.size === 0) {
-    res.end();
-    return;
-  }
-  await pipeline(createReadStream(file, { start, end }), res);
-}
-
-/** One "bytes=a-b" range, what video elements send; anything else gets the whole file. */
-function parseRange(header: string | undefined, size: number): [number, number] | 'invalid' | null {
-  const match = header && /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match || (match[1] === '' && match[2] === '')) return null;
-  const [first, last] = [match[1]!, match[2]!];
-  const start = first === '' ? Math.max(0, size - Number(last)) : Number(first);
-  const end = first === '' || last === '' ? size - 1 : Math.min(Number(last), size - 1);
-  return start > end || start >= size ? 'invalid' : [start, end];
+  await sendFileBody(req, res, file, stats.size, range, headers);
 }
 
 export function redirect(res: ServerResponse, location: string, status = 301): void {

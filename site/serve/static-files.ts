@@ -10,7 +10,8 @@ import { join, sep } from 'node:path';
 import { contentTypeOf, HTML_TYPE } from './content-types';
 import { notFoundFile } from './page-lookup';
 import type { ServedPath } from './request-path';
-import { fileEtag, redirect, sendBody, sendText, streamFile } from './respond';
+import { fileEtag } from '../http/conditional';
+import { redirect, sendBody, sendText, streamFile } from './respond';
 
 /** Larger files are streamed (with ranges) instead of read, compressed and cached. */
 const BUFFER_LIMIT = 8 * 1024 * 1024;
