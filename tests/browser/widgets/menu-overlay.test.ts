@@ -58,7 +58,11 @@ describe.skipIf(!hasChromium)('menu overlay', () => {
 
           // A click beside the panel (on the dimmed page) closes it — where there is room beside it.
           await toggle.click();
-          const panel = await page.locator('.menu-overlay__panel').boundingBox();
+          // Measure the panel where it comes to rest: mid slide-in it is still shifted right, and
+          // on a phone it then fills the width (nothing beside it to click).
+          const panelLocator = page.locator('.menu-overlay__panel');
+          await panelLocator.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
+          const panel = await panelLocator.boundingBox();
           if (panel && panel.x > 20) {
             await page.mouse.click(5, variant.viewport.height / 2);
             await expect.poll(() => overlay.isVisible()).toBe(false);
