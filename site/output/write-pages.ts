@@ -48,7 +48,7 @@ export async function renderAndWrite(job: RenderJob, sites: Map<Locale, SiteCont
   let bytes = 0;
   let done = 0;
 
-  async function write(file: string, html: string): Promise<void> {
+  async function write(file: string, html: Buffer): Promise<void> {
     const dir = dirname(file);
     let ready = made.get(dir);
     if (!ready) made.set(dir, (ready = mkdir(dir, { recursive: true })));
@@ -62,8 +62,8 @@ export async function renderAndWrite(job: RenderJob, sites: Map<Locale, SiteCont
     const html = renderPage(page, site);
     // One sample per type is enough to know what that type loads.
     const type = pageType(page);
-    if (!(type in jsPerPageType)) jsPerPageType[type] = measurePageJs(job.bundle, html);
-    bytes += Buffer.byteLength(html);
+    if (!(type in jsPerPageType)) jsPerPageType[type] = measurePageJs(job.bundle, html.toString('utf8'));
+    bytes += html.length;
     const task = write(fileOfHref(job.outDir, page.href), html).then(() => {
       inFlight.delete(task);
       onProgress?.(++done);

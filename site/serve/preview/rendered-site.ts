@@ -35,7 +35,7 @@ export interface RenderedSiteOptions {
   now?: () => Date;
   cacheDir?: string;
   /** Renders one page (default: the build's renderPage). */
-  renderPage?: (page: Page, site: SiteContext) => string;
+  renderPage?: (page: Page, site: SiteContext) => Buffer;
   log: (message: string) => void;
 }
 
@@ -84,7 +84,7 @@ export function createRenderedSite(options: RenderedSiteOptions): RenderedSite {
   }
 
   function sendPage(req: IncomingMessage, res: ServerResponse, path: ServedPath, snapshot: Snapshot, page: Page, status: number) {
-    let html: string;
+    let html: Buffer;
     try {
       html = render(page, snapshot.site.sites.get(page.locale)!);
     } catch (error) {

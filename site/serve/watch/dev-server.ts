@@ -30,7 +30,7 @@ export function createDevHandler({ store, files, stream, log }: DevHandlerOption
   function sendPage(req: IncomingMessage, res: ServerResponse, page: Page, status: number): void {
     let html: string;
     try {
-      html = store.html(page);
+      html = store.html(page).toString('utf8');
     } catch (error) {
       const message = describeError(error);
       log(`error: ${message}`);

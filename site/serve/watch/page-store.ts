@@ -9,7 +9,7 @@ import { dirname } from 'node:path';
 import type { Locale } from '../../content/types';
 import type { Page, SiteContext } from '../../render/page-model';
 
-export type RenderFn = (page: Page, site: SiteContext) => string;
+export type RenderFn = (page: Page, site: SiteContext) => Buffer;
 
 export interface RenderState {
   pages: readonly Page[];
@@ -37,11 +37,11 @@ const RECENT = 64;
 const QUIET_AFTER_REBUILD_MS = 300;
 const QUIET_AFTER_REQUEST_MS = 150;
 
-const digest = (html: string) => createHash('sha1').update(html).digest('base64');
+const digest = (html: Buffer) => createHash('sha1').update(html).digest('base64');
 
 export class PageStore {
   private current: RenderState | null = null;
-  private recent = new Map<string, string>();
+  private recent = new Map<string, Buffer>();
   /** href → digest of what is on disk. */
   private onDisk = new Map<string, string>();
   private run = 0;
@@ -71,7 +71,7 @@ export class PageStore {
   }
 
   /** The HTML of a page of the current state; throws what rendering threw. */
-  html(page: Page): string {
+  html(page: Page): Buffer {
     this.quietUntil = Math.max(this.quietUntil, performance.now() + QUIET_AFTER_REQUEST_MS);
     const known = this.recent.get(page.href);
     if (known !== undefined) return known;
@@ -108,7 +108,7 @@ export class PageStore {
         await new Promise((resolve) => setTimeout(resolve, wait));
       }
       if (run !== this.run) return;
-      let html: string;
+      let html: Buffer;
       try {
         html = this.recent.get(page.href) ?? state.render(page, state.sites.get(page.locale)!);
       } catch (error) {
