@@ -81,6 +81,9 @@ function schedule(container: HTMLElement): void {
 document.documentElement.classList.add(HTML_CLASSES.js);
 watchHeaderScroll();
 startProgressBar();
+// An island inside another island's slot (the menu's Wellness Booking entry) is one of its own; the
+// slot's owner only places that HTML.
 for (const container of document.querySelectorAll<HTMLElement>('[data-island]')) {
-  if (!container.parentElement?.closest('[data-island]')) schedule(container);
+  const owner = container.parentElement?.closest('[data-island], [data-slot]');
+  if (!owner || owner.hasAttribute('data-slot')) schedule(container);
 }

@@ -6,7 +6,7 @@ import { Island } from '../islands';
 import { usePage, useSite, useT } from '../site-context';
 import { bookingProps } from '../widgets/booking-props';
 import { LogoMark } from './Logo';
-import { menuProps } from './menu-props';
+import { MenuNav } from './MenuNav';
 import { Once } from '../render-once';
 
 const QUICK_LINKS = ['accommodation', 'restaurantsandbars', 'events', 'vouchers'] as const;
@@ -60,7 +60,12 @@ export function TopBar() {
             <span className="topbar__lang-long">{t('nav.switchLanguage')}</span>
             <span className="topbar__lang-short">{t('nav.switchLanguageShort')}</span>
           </a>
-          <Once id="menu" render={() => <Island name="MenuOverlay" hydrate="idle" props={menuProps(site)} />} />
+          <Once
+            id="menu"
+            render={() => (
+              <Island name="MenuOverlay" hydrate="idle" props={{ labels: { open: t('menu.open'), close: t('menu.close'), title: t('menu.title') } }} slots={{ nav: <MenuNav /> }} />
+            )}
+          />
         </div>
       </div>
     </header>

@@ -1,58 +1,61 @@
-// The full menu (SPEC section 2 "Menus", section 4): home plus one accordion topic per content
-// section, each with its overview link and items; the Wellness topic carries the Wellness Booking
-// pseudo-entry that opens the booking sidebar.
+// The full menu overlay (SPEC section 2 "Menus", section 4): the toggle and the dialog. The
+// navigation inside (templates/layout/MenuNav.tsx) is server HTML the island shows as a slot and
+// does not own: its links need no JavaScript, and up to 400 of them would otherwise travel again
+// as props on every page.
 //
 // Without JavaScript: the toggle is a link to #menu and CSS shows the (closed) <dialog> for
 // :target; topics are <details name="menu-topic"> (one open at a time natively). Hydrated, the
 // toggle opens it as a modal dialog: the browser moves focus in, keeps it there, closes on Escape
 // and returns focus to the toggle; we add the body's scroll lock, aria-expanded, closing on the
-// backdrop, and one open topic at a time where <details name> is unsupported.
-import { useEffect, useRef, useState, type MouseEvent, type SyntheticEvent } from 'react';
-import BookingButton, { type BookingButtonProps } from './BookingButton';
-
-export interface MenuLink {
-  href: string;
-  label: string;
-}
-
-export interface MenuTopicData {
-  id: string;
-  label: string;
-  overview: MenuLink;
-  entries: (MenuLink & { nid: number; opensBooking: boolean })[];
-}
+// backdrop and when the Wellness Booking entry opens the sidebar, one open topic at a time where
+// <details name> is unsupported, and the current page marked with its topic open.
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { Slot, type Slots } from './Slot';
 
 export interface MenuOverlayProps {
-  home: MenuLink;
-  topics: MenuTopicData[];
-  more: MenuLink[];
-  booking: Omit<BookingButtonProps, 'label' | 'className'>;
-  labels: { open: string; close: string; title: string; nav: string };
+  labels: { open: string; close: string; title: string };
+  /** `nav`: the menu's navigation. */
+  slots?: Slots;
 }
 
 const BODY_LOCK_CLASS = 'menu-open';
 const OVERLAY_ID = 'menu';
 
-function Link({ link, className, here }: { link: MenuLink; className: string; here: string | null }) {
-  return (
-    <a className={className} href={link.href} aria-current={link.href === here ? 'page' : undefined}>
-      {link.label}
-    </a>
-  );
+/** Marks the link to the page being shown and opens its topic (the menu HTML is the same on every page). */
+function markCurrentPage(dialog: HTMLDialogElement, here: string): void {
+  const links = [...dialog.querySelectorAll<HTMLAnchorElement>('a[href]')];
+  const current = links.find((link) => link.getAttribute('href') === here);
+  current?.setAttribute('aria-current', 'page');
+  // A detail page without an entry of its own (beyond the menu query's 50) still opens its topic.
+  const topic =
+    current?.closest('details') ??
+    [...dialog.querySelectorAll<HTMLDetailsElement>('details')].find((details) => {
+      const overview = details.querySelector('a[href]')?.getAttribute('href');
+      return overview && overview !== '/' && here.startsWith(overview);
+    });
+  if (topic) topic.open = true;
 }
 
-export default function MenuOverlay({ home, topics, more, booking, labels }: MenuOverlayProps) {
+export default function MenuOverlay({ labels, slots }: MenuOverlayProps) {
   const [open, setOpen] = useState(false);
-  // The server renders one menu for every page of a language (templates/render-once.tsx); the
-  // current page is marked, and its topic opened, once hydrated.
-  const [here, setHere] = useState<string | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => setHere(window.location.pathname), []);
-  const hereTopic = here && here !== home.href ? topics.find((topic) => here.startsWith(topic.overview.href) || topic.entries.some((entry) => entry.href === here))?.id : undefined;
 
-  // Reached as /page#menu (the no-JS fallback link, or a bookmark): open it as a dialog instead.
   useEffect(() => {
+    const element = dialog.current!;
+    markCurrentPage(element, window.location.pathname);
+    // Reached as /page#menu (the no-JS fallback link, or a bookmark): open it as a dialog instead.
     if (window.location.hash === `#${OVERLAY_ID}`) setOpen(true);
+    // Browsers without <details name> still get one open topic at a time. `toggle` does not
+    // bubble, so it is caught on the way down.
+    const oneTopic = (event: Event) => {
+      const details = event.target;
+      if (!(details instanceof HTMLDetailsElement) || !details.open) return;
+      for (const other of element.querySelectorAll<HTMLDetailsElement>('details[open]')) {
+        if (other !== details) other.open = false;
+      }
+    };
+    element.addEventListener('toggle', oneTopic, true);
+    return () => element.removeEventListener('toggle', oneTopic, true);
   }, []);
 
   useEffect(() => {
@@ -66,13 +69,11 @@ export default function MenuOverlay({ home, topics, more, booking, labels }: Men
     event.preventDefault();
     setOpen(value);
   };
-  // Browsers without <details name> still get one open topic at a time.
-  const onTopicToggle = (event: SyntheticEvent<HTMLDetailsElement>) => {
-    const details = event.currentTarget;
-    if (!details.open) return;
-    for (const other of dialog.current!.querySelectorAll<HTMLDetailsElement>('details[open]')) {
-      if (other !== details) other.open = false;
-    }
+  // A click on the backdrop lands on the dialog itself; the Wellness Booking entry gives way to
+  // the sidebar it opens.
+  const onDialogClick = (event: MouseEvent<HTMLDialogElement>) => {
+    const target = event.target as Element;
+    if (target === event.currentTarget || target.closest('.menu-topic__link--booking')) setOpen(false);
   };
 
   return (
@@ -81,14 +82,7 @@ export default function MenuOverlay({ home, topics, more, booking, labels }: Men
         <span className="menu-toggle__bars" aria-hidden="true" />
         <span className="menu-toggle__label">{labels.open}</span>
       </a>
-      <dialog
-        ref={dialog}
-        id={OVERLAY_ID}
-        className="menu-overlay"
-        aria-labelledby="menu-title"
-        onClose={() => setOpen(false)}
-        onClick={(event) => event.target === event.currentTarget && setOpen(false)}
-      >
+      <dialog ref={dialog} id={OVERLAY_ID} className="menu-overlay" aria-labelledby="menu-title" onClose={() => setOpen(false)} onClick={onDialogClick}>
         <div className="menu-overlay__panel">
           <div className="menu-overlay__head">
             <p id="menu-title" className="menu-overlay__title">
@@ -101,43 +95,7 @@ export default function MenuOverlay({ home, topics, more, booking, labels }: Men
               </svg>
             </a>
           </div>
-          <nav className="menu-overlay__nav" aria-label={labels.nav}>
-            <ul className="menu-overlay__topics">
-              <li>
-                <Link link={home} className="menu-overlay__home" here={here} />
-              </li>
-              {topics.map((topic) => (
-                <li key={topic.id}>
-                  <details className="menu-topic" name="menu-topic" open={topic.id === hereTopic || undefined} onToggle={onTopicToggle}>
-                    <summary className="menu-topic__summary">{topic.label}</summary>
-                    <ul className="menu-topic__links">
-                      <li>
-                        <Link link={topic.overview} className="menu-topic__link menu-topic__link--overview" here={here} />
-                      </li>
-                      {topic.entries.map((entry) => (
-                        <li key={entry.nid} onClickCapture={entry.opensBooking ? () => setOpen(false) : undefined}>
-                          {entry.opensBooking ? (
-                            <BookingButton {...booking} label={entry.label} className="menu-topic__link menu-topic__link--booking" />
-                          ) : (
-                            <Link link={entry} className="menu-topic__link" here={here} />
-                          )}
-                        </li>
-                      ))}
-                    </ul>
-                  </details>
-                </li>
-              ))}
-            </ul>
-            {more.length > 0 ? (
-              <ul className="menu-overlay__more">
-                {more.map((link) => (
-                  <li key={link.href}>
-                    <Link link={link} className="menu-overlay__more-link" here={here} />
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </nav>
+          <Slot name="nav" content={slots?.nav} className="menu-overlay__slot" />
         </div>
       </dialog>
     </>

@@ -96,8 +96,8 @@ describe.skipIf(!hasChromium)('without JavaScript', () => {
     );
     for (const locale of LOCALES) {
       const html = readFileSync(join(dist, locale, 'index.html'), 'utf8');
-      const menu = /data-island="MenuOverlay"[^>]*data-props="([^"]*)"/.exec(html)![1]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&');
-      for (const match of menu.matchAll(/"href":"(\/[^"?]*)/g)) wanted.add(match[1]!);
+      const menu = html.slice(html.indexOf('<dialog'), html.indexOf('</dialog>'));
+      for (const match of menu.matchAll(/href="(\/[^"?#]*)"/g)) wanted.add(match[1]!);
     }
     for (const route of FIXED_ROUTES.filter((candidate) => candidate.kind === 'list')) {
       for (const locale of LOCALES) {
