@@ -1,10 +1,10 @@
 // "Book now": a link to the configured booking page (works without JavaScript) that, once
 // hydrated, opens the provider's sidebar instead. The provider script loads on the first intent
-// (hover, focus, touch) or when the browser is idle; the button is busy while it loads and falls
-// back to the link when it cannot load (issue 4).
-import { useEffect, useState, type MouseEvent } from 'react';
+// (hover, focus, touch — before the click itself), never just because a page was viewed: a
+// third-party script on every page view costs guests data and tells the provider who browses;
+// the button is busy while it loads and falls back to the link when it cannot load (issue 4).
+import { useState, type MouseEvent } from 'react';
 import { callOpenFunction, loadBookingScript } from './booking-loader';
-import { whenIdle } from './browser';
 
 export interface BookingButtonProps {
   label: string;
@@ -24,8 +24,6 @@ export default function BookingButton({ label, shortLabel, href, scriptUrl, open
   const preload = () => {
     loadBookingScript(scriptUrl).catch(() => undefined);
   };
-
-  useEffect(() => whenIdle(preload, 4000), []);
 
   const open = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;

@@ -111,8 +111,29 @@ export default {
           await expect.poll(() => calls(page), { timeout: 5000 }).toEqual([{ locale: variant.locale, thisIsProvider: true }]);
           expect(await button.getAttribute('aria-busy')).toBeNull();
           expect(page.url()).toBe(`${site.url}/${variant.locale}/`);
-          // One script for the page, whatever triggered it first (intent or idle time).
+          // One script for the page, whatever intent triggered it first.
           expect(provider.scriptRequests.slice(before)).toEqual([`?lang=${variant.locale}`]);
+          expect(tab.errors).toEqual([]);
+        } finally {
+          await tab.close();
+        }
+      });
+
+      it('requests nothing from the provider until a guest shows intent; hovering or focusing the button loads it', async () => {
+        provider.failing = false;
+        const tab = await openTab(browser, { viewport: variant.viewport });
+        try {
+          const { page } = tab;
+          const before = provider.scriptRequests.length;
+          await page.goto(`${site.url}/${variant.locale}/`);
+          await hydrated(page, 'BookingButton', 'MenuOverlay', 'CookieBar');
+          // Idle time passes (every island is live) and the page is scrolled: still nothing.
+          await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+          await page.mouse.wheel(0, 800);
+          expect(provider.scriptRequests.slice(before)).toEqual([]);
+          await page.locator('.topbar .book-button').focus();
+          await expect.poll(() => provider.scriptRequests.slice(before)).toEqual([`?lang=${variant.locale}`]);
+          expect(await calls(page)).toEqual([]);
           expect(tab.errors).toEqual([]);
         } finally {
           await tab.close();
