@@ -61,6 +61,14 @@ export function buildRouteMap(items: ItemsByLocale, locales: readonly Locale[]):
         problems.push({ locale, path: item.path, nid: item.nid, keptBy: 'the not-found page', message: `nid ${item.nid}: ${item.path} is reserved for the not-found page` });
         continue;
       }
+      // Drupal's nids are unique across types, but a backend may still send one twice (two types,
+      // or paging that shifted while an editor published). Pages and links go by nid: the first
+      // keeps it, the other is reported, never half published.
+      const holder = details.get(item.nid);
+      if (holder) {
+        problems.push({ locale, path: item.path, nid: item.nid, keptBy: item.nid, message: `nid ${item.nid} came twice (${holder.item!.type} at ${holder.path}, ${item.type} at ${item.path}); the second was not published` });
+        continue;
+      }
       const owner = owners.get(key);
       if (owner !== undefined) {
         problems.push(problem(locale, item, owner));
@@ -75,7 +83,7 @@ export function buildRouteMap(items: ItemsByLocale, locales: readonly Locale[]):
 
     const introNids = new Set([...intros.values()].map((item) => item.nid));
     for (const [type, list] of byType) {
-      const kept = list.filter((item) => details.has(item.nid) || introNids.has(item.nid));
+      const kept = list.filter((item) => details.get(item.nid)?.item === item || introNids.has(item.nid));
       linkable.get(locale)!.set(type, kept);
     }
 

@@ -33,6 +33,18 @@ describe('route map', () => {
     expect(untranslated.switchHref).toBe('/en/accommodation/');
   });
 
+  it('publishes a nid that comes twice once, reports the other and never links it', () => {
+    const events = item(7, 'de', 'events', '/de/veranstaltungen/sommerfest');
+    const sports = item(7, 'de', 'sports', '/de/sports/tennis');
+    const { pages, problems, linkable } = buildRouteMap(byLocale([events, sports]), locales);
+    const details = pages.filter((page) => page.kind === 'detail');
+    expect(details.map((page) => page.href)).toEqual(['/de/veranstaltungen/sommerfest/']);
+    expect(problems).toEqual([expect.objectContaining({ nid: 7, path: '/de/sports/tennis', message: expect.stringContaining('came twice') })]);
+    expect(linkable.get('de')!.get('sports')).toEqual([]);
+    expect(linkable.get('de')!.get('events')).toEqual([events]);
+    expect(pages.find((page) => page.href === '/de/sports/')!.items).toEqual([]);
+  });
+
   it('lists items on their list route in the given (CMS) order', () => {
     const { pages } = buildRouteMap(byLocale([item(5, 'de', 'events', '/de/veranstaltungen/b'), item(3, 'de', 'events', '/de/veranstaltungen/a')]), locales);
     const list = pages.find((page) => page.href === '/de/veranstaltungen/')!;
