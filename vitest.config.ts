@@ -12,6 +12,9 @@ const graphqlAsText: Plugin = {
 export default defineConfig({
   plugins: [graphqlAsText],
   test: {
+    // Two files at once even on a 2-core machine (vitest's default there is one): browser tests
+    // spend most of their time waiting on Chromium, and their waits overlap well (302 s → 226 s).
+    maxWorkers: 2,
     reporters: ['default', './tests/summary-reporter.ts'],
     projects: [
       {
