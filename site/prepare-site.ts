@@ -34,7 +34,8 @@ export interface PrepareOptions {
   reporter: Reporter;
   timings: Record<string, number>;
   warn: (message: string) => void;
-  cacheDir?: string;
+  /** Media cache between runs; null for none (default: node_modules/.cache, for a configured CMS). */
+  cacheDir?: string | null;
   now?: Date;
 }
 
@@ -56,7 +57,9 @@ export async function prepareSite(options: PrepareOptions): Promise<PreparedSite
     downloadMedia({
       urls: content.media.all(),
       outDir: options.outDir,
-      cacheDir: options.cacheDir ?? projectPath('node_modules/.cache/hotel-site/media'),
+      // The embedded backend serves the project's own files on a new port each run: a disk cache
+      // keyed by URL would never hit and only grow.
+      cacheDir: options.cacheDir ?? (config.content.endpoint ? projectPath('node_modules/.cache/hotel-site/media') : null),
       concurrency: config.content.concurrency,
       timeoutMs: config.content.timeoutMs,
       retries: config.content.retries,

@@ -1,17 +1,19 @@
 // Media referenced by content is copied into the site (issue 2: the site never hot-links the CMS).
 // Normalization registers every image, file and inline HTML image here with its CMS URL; the media
-// stage downloads each URL once (bounded concurrency, retries, a cache between builds), writes it to
+// stage downloads each URL once (bounded concurrency, retries, a cache between builds that follows
+// HTTP freshness and revalidation: ./media-cache), writes it to
 // <out>/media/<name>.<content hash>.<ext>, and patches the registered objects with the local href
 // (and with width/height probed from the file when the CMS gave none). Media that the CMS answers
 // with 404/403 or with something that is not an image is dropped with a warning; a CMS that stays
 // down fails the build like any other request.
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, writeFile, copyFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { imageSize } from 'image-size';
 import pLimit from 'p-limit';
 import { UserError } from '../errors';
 import { backoffDelay } from './client';
+import { cacheEntry, freshUntil, readMeta, validators, writeMeta, type CacheMeta } from './media-cache';
 import { absoluteHttpUrl, mediaToken } from './sanitize-html';
 import type { Download, Image, Picture } from './types';
 import { int, obj, str, type Raw } from './read-raw';
@@ -151,13 +153,16 @@ export interface DownloadOptions {
   urls: string[];
   /** The dist folder being written; files go to <outDir>/media/. */
   outDir: string;
-  cacheDir: string;
+  /** Files kept between runs (./media-cache); null keeps nothing on disk. */
+  cacheDir: string | null;
   concurrency: number;
   timeoutMs: number;
   retries: number;
   baseDelayMs?: number;
   onWarning: (message: string) => void;
   onRetry?: (message: string) => void;
+  /** Decides what is fresh (default Date.now; tests). */
+  now?: () => number;
 }
 
 export interface DownloadStats {
@@ -181,31 +186,50 @@ const EXTENSIONS: Record<string, string> = {
 
 class PermanentFailure extends Error {}
 
+/** What one CMS file became locally; kept per process so watch and preview skip unchanged files. */
+interface Resolved {
+  name: string;
+  bytes: number;
+  contentType: string;
+  width: number | null;
+  height: number | null;
+  freshUntil: number;
+  /** Where the bytes are: the cache file, or the bytes themselves without a disk cache. */
+  source: string | Buffer;
+}
+const resolvedInProcess = new Map<string, Resolved>();
+/** Media files this process already wrote, by output path. */
+const writtenInProcess = new Set<string>();
+
+type Fetched = { notModified: true; headers: Headers } | { notModified: false; headers: Headers; body: Buffer; contentType: string };
+
 /** Downloads every URL once; returns the local file for each one that could be had. */
 export async function downloadMedia(options: DownloadOptions): Promise<{ files: Map<string, LocalFile>; stats: DownloadStats }> {
   const { outDir, cacheDir, timeoutMs, retries, baseDelayMs = 300 } = options;
-  await mkdir(cacheDir, { recursive: true });
+  const now = options.now ?? Date.now;
+  if (cacheDir) await mkdir(cacheDir, { recursive: true });
   await mkdir(join(outDir, 'media'), { recursive: true });
   const limit = pLimit(options.concurrency);
   const files = new Map<string, LocalFile>();
   const stats: DownloadStats = { downloaded: 0, fromCache: 0, failed: 0, bytes: 0 };
   const written = new Set<string>();
 
-  async function fetchOnce(url: string): Promise<{ body: Buffer; contentType: string }> {
-    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' });
+  async function fetchOnce(url: string, meta: CacheMeta | null): Promise<Fetched> {
+    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'follow', headers: validators(meta) });
+    if (response.status === 304 && meta) return { notModified: true, headers: response.headers };
     if (response.status === 404 || response.status === 403 || response.status === 410) {
       throw new PermanentFailure(`HTTP ${response.status}`);
     }
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const contentType = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     if (!EXTENSIONS[contentType]) throw new PermanentFailure(`unsupported content type "${contentType || 'none'}"`);
-    return { body: Buffer.from(await response.arrayBuffer()), contentType };
+    return { notModified: false, headers: response.headers, body: Buffer.from(await response.arrayBuffer()), contentType };
   }
 
-  async function fetchWithRetries(url: string) {
+  async function fetchWithRetries(url: string, meta: CacheMeta | null): Promise<Fetched> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await limit(() => fetchOnce(url));
+        return await limit(() => fetchOnce(url, meta));
       } catch (error) {
         if (error instanceof PermanentFailure || attempt >= retries) throw error;
         const delay = backoffDelay(attempt, baseDelayMs, 10_000);
@@ -215,41 +239,64 @@ export async function downloadMedia(options: DownloadOptions): Promise<{ files: 
     }
   }
 
-  async function one(url: string): Promise<void> {
-    const key = createHash('sha256').update(url).digest('hex').slice(0, 32);
-    const cached = join(cacheDir, key);
-    let body: Buffer;
-    let contentType: string;
-    try {
-      const meta = JSON.parse(await readFile(`${cached}.json`, 'utf8')) as { contentType: string };
-      body = await readFile(cached);
-      contentType = meta.contentType;
+  /** The file's bytes and type: the cached copy while fresh or confirmed by a 304, else downloaded. */
+  async function obtain(url: string): Promise<{ body: Buffer; contentType: string; freshUntil: number } | null> {
+    const entry = cacheDir ? cacheEntry(cacheDir, url) : null;
+    const meta = entry ? await readMeta(entry.metaFile) : null;
+    const cachedBody = entry && meta ? await readFile(entry.file).catch(() => null) : null;
+    const usable = meta && cachedBody ? meta : null;
+    if (usable && cachedBody && usable.freshUntil > now()) {
       stats.fromCache++;
-    } catch {
-      try {
-        ({ body, contentType } = await fetchWithRetries(url));
-      } catch (error) {
-        if (error instanceof PermanentFailure) {
-          stats.failed++;
-          options.onWarning(`media ${url} left out: ${error.message}`);
-          return;
-        }
-        throw new UserError(`Downloading media ${url} failed after ${retries + 1} attempts: ${(error as Error).message}`, {
-          cause: error,
-          hint: 'Check that the CMS serves its media, then build again. Nothing was published.',
-        });
+      return { body: cachedBody, contentType: usable.contentType, freshUntil: usable.freshUntil };
+    }
+    let fetched: Fetched;
+    try {
+      fetched = await fetchWithRetries(url, usable);
+    } catch (error) {
+      if (error instanceof PermanentFailure) {
+        stats.failed++;
+        options.onWarning(`media ${url} left out: ${error.message}`);
+        return null;
       }
-      await writeFile(cached, body);
-      await writeFile(`${cached}.json`, JSON.stringify({ url, contentType }));
-      stats.downloaded++;
+      // The CMS cannot be asked right now: a copy it once sent is better than no build (RFC 9111
+      // 4.2.4, serving stale on error).
+      if (usable && cachedBody) {
+        options.onWarning(`media ${url}: could not be revalidated (${(error as Error).message}); using the copy from an earlier build`);
+        stats.fromCache++;
+        return { body: cachedBody, contentType: usable.contentType, freshUntil: 0 };
+      }
+      throw new UserError(`Downloading media ${url} failed after ${retries + 1} attempts: ${(error as Error).message}`, {
+        cause: error,
+        hint: 'Check that the CMS serves its media, then build again. Nothing was published.',
+      });
     }
+    const fresh = freshUntil(fetched.headers, now());
+    if (fetched.notModified && entry) {
+      stats.fromCache++;
+      await writeMeta(entry.metaFile, { ...usable!, freshUntil: fresh, etag: fetched.headers.get('etag') ?? usable!.etag });
+      return { body: cachedBody!, contentType: usable!.contentType, freshUntil: fresh };
+    }
+    if (fetched.notModified) throw new Error(`media ${url}: HTTP 304 to a request without validators`);
+    if (entry) {
+      await writeFile(entry.file, fetched.body);
+      await writeMeta(entry.metaFile, {
+        url, contentType: fetched.contentType, etag: fetched.headers.get('etag'), lastModified: fetched.headers.get('last-modified'), freshUntil: fresh,
+      });
+    }
+    stats.downloaded++;
+    return { body: fetched.body, contentType: fetched.contentType, freshUntil: fresh };
+  }
+
+  async function resolve(url: string): Promise<Resolved | null> {
+    const known = resolvedInProcess.get(`${cacheDir}\0${url}`);
+    if (known && known.freshUntil > now()) {
+      stats.fromCache++;
+      return known;
+    }
+    const got = await obtain(url);
+    if (!got) return null;
+    const { body, contentType } = got;
     const hash = createHash('sha256').update(body).digest('hex').slice(0, 10);
-    const name = `${baseName(url)}.${hash}${EXTENSIONS[contentType]}`;
-    if (!written.has(name)) {
-      written.add(name);
-      stats.bytes += body.length;
-      await copyFile(cached, join(outDir, 'media', name));
-    }
     let width: number | null = null;
     let height: number | null = null;
     if (contentType.startsWith('image/')) {
@@ -259,7 +306,26 @@ export async function downloadMedia(options: DownloadOptions): Promise<{ files: 
         // Not a readable image: keep the CMS's dimensions, if any.
       }
     }
-    files.set(url, { href: `/media/${name}`, bytes: body.length, contentType, width, height });
+    const source = cacheDir ? cacheEntry(cacheDir, url).file : body;
+    const resolved = { name: `${baseName(url)}.${hash}${EXTENSIONS[contentType]}`, bytes: body.length, contentType, width, height, freshUntil: got.freshUntil, source };
+    resolvedInProcess.set(`${cacheDir}\0${url}`, resolved);
+    return resolved;
+  }
+
+  async function one(url: string): Promise<void> {
+    const resolved = await resolve(url);
+    if (!resolved) return;
+    const { name } = resolved;
+    const target = join(outDir, 'media', name);
+    if (!written.has(name)) {
+      written.add(name);
+      stats.bytes += resolved.bytes;
+      if (!writtenInProcess.has(target)) {
+        await (typeof resolved.source === 'string' ? copyFile(resolved.source, target) : writeFile(target, resolved.source));
+        writtenInProcess.add(target);
+      }
+    }
+    files.set(url, { href: `/media/${name}`, bytes: resolved.bytes, contentType: resolved.contentType, width: resolved.width, height: resolved.height });
   }
 
   await Promise.all(options.urls.map(one));
