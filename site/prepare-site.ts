@@ -6,6 +6,7 @@ import type { ResolvedConfig } from './config/define-config';
 import type { ContentClient } from './content/client';
 import { createContentIndex } from './content/content-index';
 import { fetchContent, type FetchedContent } from './content/fetch-content';
+import type { NormalizeMemo } from './content/normalize-memo';
 import { downloadMedia, pruneMissing, type DownloadStats } from './content/media';
 import type { Locale } from './content/types';
 import { projectPath } from './project-root';
@@ -37,14 +38,17 @@ export interface PrepareOptions {
   /** Media cache between runs; null for none (default: node_modules/.cache, for a configured CMS). */
   cacheDir?: string | null;
   now?: Date;
+  /** Reuse of normalized items across prepares into the same outDir (watch). */
+  memo?: NormalizeMemo;
 }
 
 export async function prepareSite(options: PrepareOptions): Promise<PreparedSite> {
   const { config, client, reporter, timings, warn } = options;
   const locales = config.locales.all;
+  options.memo?.begin();
 
   const content = await runStage(reporter, timings, 'fetch', () =>
-    fetchContent(client, { locales, base: new URL(client.endpoint).origin, onProgress: (done, total) => reporter.progress(done, total) }),
+    fetchContent(client, { locales, base: new URL(client.endpoint).origin, onProgress: (done, total) => reporter.progress(done, total), memo: options.memo }),
   (fetched) => `${countItems(fetched.items)} items, ${client.stats.requests} requests`);
   for (const skip of content.skipped) warn(`${skip.type} nid ${skip.nid ?? '?'} (${skip.locale}) not published: ${skip.reason}`);
 
@@ -68,8 +72,10 @@ export async function prepareSite(options: PrepareOptions): Promise<PreparedSite
     }),
   (result) => `${result.stats.downloaded} downloaded, ${result.stats.fromCache} from cache`);
   content.media.apply(media.files);
-  pruneMissing([...content.items.values()].flatMap((types) => [...types.values()]), content.media.missing);
-  pruneMissing([...content.notifications.values()], content.media.missing);
+  if (content.media.anyMissing) {
+    pruneMissing([...content.items.values()].flatMap((types) => [...types.values()]), content.media.missing);
+    pruneMissing([...content.notifications.values()], content.media.missing);
+  }
 
   const now = options.now ?? new Date();
   const data: SiteData = { config, assets: options.assets, now, linkable: routeMap.linkable, locales: new Map() };
@@ -77,7 +83,9 @@ export async function prepareSite(options: PrepareOptions): Promise<PreparedSite
     const messages = await loadMessages(locale);
     data.locales.set(locale, { messages, menu: buildMenu(locale, content, index, messages, now), notifications: content.notifications.get(locale) ?? [] });
   }
-  return { pages: routeMap.pages, data, sites: siteContexts(data, index), content, media: media.stats, itemCount: countItems(content.items) };
+  const sites = siteContexts(data, index);
+  options.memo?.commit();
+  return { pages: routeMap.pages, data, sites, content, media: media.stats, itemCount: countItems(content.items) };
 }
 
 function countItems(items: Map<Locale, Map<string, unknown[]>>): number {

@@ -6,6 +6,7 @@
 import type { ContentClient } from './client';
 import { QUERIES, type Operation } from './queries';
 import { MediaSet } from './media';
+import type { NormalizeMemo } from './normalize-memo';
 import { normalizeItem, type NormalizeContext, type TermIndex } from './normalize';
 import { int, list, obj, str, type Raw } from './read-raw';
 import type { ContentItem, Locale, NodeType, Notification, Term } from './types';
@@ -41,6 +42,8 @@ export interface FetchOptions {
   /** CMS origin, for relative media URLs. */
   base: string;
   onProgress?: (done: number, total: number) => void;
+  /** Items normalized before from the same answer objects (watch). */
+  memo?: NormalizeMemo;
 }
 
 type Page = { count: number; entities: Raw[] };
@@ -128,6 +131,21 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
   );
   // Each list is normalized as soon as it (and the terms) arrived, while other lists are still on
   // the wire: sanitizing HTML is the costly part, and this way it overlaps with waiting for the CMS.
+  const memo = options.memo;
+  /** normalizeItem(), or what it gave for this very raw object before (watch: ./normalize-memo). */
+  const normalizeOnce = async (raw: Raw, type: NodeType, ctx: NormalizeContext) => {
+    if (!memo) return normalizeItem(raw, type, ctx);
+    const known = memo.get(raw);
+    if (known) {
+      for (const [paragraph, tiles] of known.tiles) pendingTiles.set(paragraph, tiles);
+      return known.result;
+    }
+    const tiles: NormalizeContext['pendingTiles'] = new Map();
+    const result = await normalizeItem(raw, type, { ...ctx, pendingTiles: tiles });
+    for (const [paragraph, pending] of tiles) pendingTiles.set(paragraph, pending);
+    memo.record(raw, { result, tiles: [...tiles] });
+    return result;
+  };
   const normalizeList = async (locale: Locale, type: NodeType, raws: Raw[]) => {
     await termsReady;
     const ctx: NormalizeContext = { locale, base, media, terms: termIndex, pendingTiles };
@@ -135,7 +153,7 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
     for (const [i, raw] of raws.entries()) {
       // Let answers of other requests in between, so the CMS is never kept waiting on us.
       if (i % 25 === 24) await new Promise((resolve) => setImmediate(resolve));
-      const result = await normalizeItem(raw, type, ctx);
+      const result = await normalizeOnce(raw, type, ctx);
       if (result.ok) normalized.push(result.item);
       else skipped.push({ locale, type, nid: result.nid, reason: result.reason });
     }

@@ -34,11 +34,22 @@ export class MediaSet {
   private readonly patches: Patch[] = [];
   /** Pictures whose file could not be had; pruned from the content after patching. */
   readonly missing = new WeakSet<object>();
+  private missed = 0;
 
   constructor(private readonly base: string) {}
 
   get size(): number {
     return this.urls.size;
+  }
+
+  /** Whether anything was marked missing: without, pruning has nothing to look for. */
+  get anyMissing(): boolean {
+    return this.missed > 0;
+  }
+
+  private markMissing(holder: object): void {
+    this.missing.add(holder);
+    this.missed++;
   }
 
   all(): string[] {
@@ -52,10 +63,10 @@ export class MediaSet {
     const image: Image = { src: url, width: int(raw.width) ?? 0, height: int(raw.height) ?? 0, alt, title: str(raw.title) };
     this.patches.push((files) => {
       const file = files.get(url);
-      if (!file) return this.missing.add(image);
+      if (!file) return this.markMissing(image);
       image.src = file.href;
       if (!(image.width > 0 && image.height > 0)) {
-        if (!file.width || !file.height) return this.missing.add(image);
+        if (!file.width || !file.height) return this.markMissing(image);
         image.width = file.width;
         image.height = file.height;
       }
@@ -75,7 +86,7 @@ export class MediaSet {
       picture.src = main.src;
       picture.width = main.width;
       picture.height = main.height;
-      if (this.missing.has(main)) this.missing.add(picture);
+      if (this.missing.has(main)) this.markMissing(picture);
       if (picture.card && this.missing.has(picture.card)) picture.card = null;
       if (picture.hero && this.missing.has(picture.hero)) picture.hero = null;
     });
@@ -90,7 +101,7 @@ export class MediaSet {
     const download: Download = { src: url, bytes: 0, contentType: '' };
     this.patches.push((files) => {
       const file = files.get(url);
-      if (!file) return this.missing.add(download);
+      if (!file) return this.markMissing(download);
       Object.assign(download, { src: file.href, bytes: file.bytes, contentType: file.contentType });
     });
     return download;
@@ -117,7 +128,7 @@ export class MediaSet {
   /** Keeps `holder.src` equal to the local copy of `file` (and drops the holder with it). */
   follow(holder: { src: string }, file: Download): void {
     this.patches.push(() => {
-      if (this.missing.has(file)) this.missing.add(holder);
+      if (this.missing.has(file)) this.markMissing(holder);
       else holder.src = file.src;
     });
   }

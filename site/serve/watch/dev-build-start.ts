@@ -6,6 +6,8 @@
 import { cacheAnswers } from './cached-client';
 import { openContentSource, type ContentSource } from './content-source';
 import { DevBuild, prepareContent, type DevBuildOptions } from './dev-build';
+import { createSitemapSync } from './sitemap-sync';
+import { NormalizeMemo } from '../../content/normalize-memo';
 import { createDevModules } from './dev-modules';
 import type { PageStore } from './page-store';
 import { silentReporter, type Reporter } from '../../reporter';
@@ -45,9 +47,11 @@ export async function startDevBuild(options: DevBuildOptions, store: PageStore):
         client: clientInputs,
       };
       const base = { pipeline, render: render.module, fixtures: fixtures?.module ?? null, config, assets, graph };
-      const prepared = await prepareContent(base, cache.client, staging.dir, reporter);
-      await pipeline.writeStaticExtras(staging.dir, config);
-      dev = new DevBuild(options, modules, store, { ...base, prepared }, source, cache, reporter);
+      const memo = new NormalizeMemo();
+      const prepared = await prepareContent(base, cache.client, staging.dir, reporter, memo);
+      const sitemap = createSitemapSync();
+      await Promise.all([sitemap.update(pipeline, staging.dir, prepared.pages, config.siteUrl), pipeline.writeStaticExtras(staging.dir, config)]);
+      dev = new DevBuild(options, modules, store, { ...base, prepared }, source, cache, reporter, sitemap, memo);
       await staging.commit();
     } catch (error) {
       await staging.abort();

@@ -22,6 +22,8 @@ import type { DevModules, Pipeline } from './dev-modules';
 import { diffFixtures, isStale, type FixtureChange } from './fixture-diff';
 import { indexPages } from '../page-lookup';
 import type { PageStore, RenderFn } from './page-store';
+import type { SitemapSync } from './sitemap-sync';
+import type { NormalizeMemo } from '../../content/normalize-memo';
 
 export interface DevBuildOptions {
   root: string;
@@ -52,21 +54,21 @@ export interface Outcome {
   steps: string[];
 }
 
-/** Content fetched (through the cache), routed, media local, shared data built; the sitemap written. */
-export async function prepareContent(
+/** Content fetched (through the cache), routed, media local, shared data built. */
+export function prepareContent(
   next: Pick<DevState, 'pipeline' | 'config' | 'assets'>,
   client: ContentClient,
   outDir: string,
   reporter: Reporter,
+  memo: NormalizeMemo,
   timings: Record<string, number> = {},
 ): Promise<PreparedSite> {
-  const prepared = await next.pipeline.prepareSite({ config: next.config, client, outDir, assets: next.assets, reporter, timings, warn: (message) => reporter.warn(message) });
-  await next.pipeline.writeSitemap(outDir, prepared.pages, next.config.siteUrl);
-  return prepared;
+  return next.pipeline.prepareSite({ config: next.config, client, outDir, assets: next.assets, reporter, timings, warn: (message) => reporter.warn(message), memo });
 }
 
 export class DevBuild {
   private failed = new Set<ChangeKind>();
+  private sitemapWritten: Promise<void> = Promise.resolve();
 
   constructor(
     readonly options: DevBuildOptions,
@@ -76,6 +78,8 @@ export class DevBuild {
     private source: ContentSource,
     readonly cache: CachedClient,
     readonly reporter: Reporter,
+    private readonly sitemap: SitemapSync,
+    private readonly memo: NormalizeMemo,
   ) {}
 
   /** Publishes a state: pages render from it on their next request. */
@@ -108,6 +112,8 @@ export class DevBuild {
     // A new content source (backend code or content settings changed): no answer is still valid.
     let reopen = kinds.has('backend');
     let fixtureChange: FixtureChange | null = null;
+    // Normalized items made by other generator code, config or content source are not reused.
+    if (generator || kinds.has('config')) this.memo.clear();
     if (generator) {
       const loaded = await step('generator', () => this.modules.pipeline());
       next.pipeline = loaded.module;
@@ -156,13 +162,19 @@ export class DevBuild {
     }
     if (prepare) {
       const timings: Record<string, number> = {};
-      next.prepared = await step('content', () => prepareContent(next, this.cache.client, outDir, this.reporter, timings));
+      next.prepared = await step('content', () => prepareContent(next, this.cache.client, outDir, this.reporter, this.memo, timings));
       steps.push(`(${Object.entries(timings).map(([name, ms]) => `${name} ${Math.round(ms)} ms`).join(', ')})`);
     }
     else if (kinds.has('locales') || assetsChanged) next.prepared = await step(kinds.has('locales') ? 'locales' : 'assets', () => this.reshare(next, kinds.has('locales')));
 
     this.publish(next);
     this.failed = new Set();
+    // After publishing: the page being waited for does not need it.
+    if (prepare) {
+      this.sitemapWritten = this.sitemap
+        .update(next.pipeline, outDir, next.prepared.pages, next.config.siteUrl)
+        .catch((error: unknown) => this.reporter.warn(`sitemap.xml not updated: ${(error as Error).message}`));
+    }
     if (client) void this.modules.clientInputs().then((inputs) => (this.state.graph = { ...this.state.graph, client: inputs }), () => {});
     const cssOnly = [...kinds].every((kind) => kind === 'styles') && stylesheet !== null;
     return { event: cssOnly ? { type: 'css', href: next.assets.stylesheet } : { type: 'reload' }, steps };
@@ -175,6 +187,7 @@ export class DevBuild {
     this.source = source;
     this.cache.use(source.connection.client);
     this.cache.invalidate(() => true);
+    this.memo.clear();
   }
 
   /** The languages' shared data again, with new UI strings or assets, from the content in memory. */
@@ -195,6 +208,7 @@ export class DevBuild {
 
   async close(): Promise<void> {
     this.store.stop();
+    await this.sitemapWritten;
     await this.source.close();
     await this.modules.dispose();
   }

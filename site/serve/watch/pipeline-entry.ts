@@ -9,7 +9,7 @@ export { buildMenu, loadMessages, siteContexts } from '../../render/site-data';
 export { bundleStyles } from '../../output/styles';
 export { bundleClient } from '../../output/client-bundle';
 export { copyPublicFiles } from '../../output/public-files';
-export { writeSitemap } from '../../output/sitemap';
+export { sitemapItems, writeSitemap } from '../../output/sitemap';
 export { createStaging } from '../../output/staging';
 export { fileOfHref } from '../../routes/url-to-file';
 export { writeAssets, writeStaticExtras } from '../site-extras';
