@@ -37,11 +37,18 @@ export async function normalizeItem(raw: Raw, type: NodeType, ctx: NormalizeCont
   if (bundle && bundle !== type && TYPES.has(bundle)) return { ok: false, nid, reason: `asked for ${type} but got ${bundle}` };
   const langcode = str(raw.langcode);
   if (langcode && langcode !== ctx.locale) return { ok: false, nid, reason: `asked for language ${ctx.locale} but got ${langcode}` };
-  const alias = sanitizeAlias(str(obj(raw.entityUrl)?.path), ctx.locale);
+  // The queries ask for published items only; a backend that ignores the filter must not publish drafts.
+  if (isUnpublished(raw.status)) return { ok: false, nid, reason: 'unpublished (status 0), although only published items were asked for' };
+  const alias = sanitizeAlias(str(obj(raw.entityUrl)?.path), ctx.locale, ctx.base);
   if (!alias.ok) return { ok: false, nid, reason: `path not published: ${alias.reason}` };
   const base = await baseFields(raw, nid, alias.path, ctx);
   const item = await typedItem(raw, type, base, ctx);
   return { ok: true, item };
+}
+
+/** status false / 0 / "0" / "false"; a missing status is taken as published (the filter asked for 1). */
+export function isUnpublished(status: unknown): boolean {
+  return status === false || status === 0 || status === '0' || status === 'false';
 }
 
 async function baseFields(raw: Raw, nid: number, path: string, ctx: NormalizeContext): Promise<ItemBase> {

@@ -16,16 +16,20 @@ const FORBIDDEN = /[\u0000-\u001f\u007f\\?#<>"|*:]/;
  * why it cannot be published. A path without language prefix gets the item's; a path with the
  * other language's prefix is refused.
  */
-export function sanitizeAlias(raw: string | null | undefined, locale: Locale): AliasResult {
+export function sanitizeAlias(raw: string | null | undefined, locale: Locale, cmsOrigin?: string): AliasResult {
   if (raw == null || !raw.trim()) return { ok: false, reason: 'the path is empty' };
   let value = raw.trim();
   if (/^[a-z][a-z0-9+.-]*:/i.test(value)) {
     if (!/^https?:\/\//i.test(value)) return { ok: false, reason: `"${raw}" is not a site path` };
+    let url: URL;
     try {
-      value = new URL(value).pathname;
+      url = new URL(value);
     } catch {
       return { ok: false, reason: `"${raw}" is not a valid URL` };
     }
+    // An absolute URL is the CMS's own address of the page, or a page of some other site.
+    if (cmsOrigin && url.origin !== new URL(cmsOrigin).origin) return { ok: false, reason: `"${raw}" points to another host` };
+    value = url.pathname;
   }
   if (!value.startsWith('/')) value = `/${value}`;
   if (value.startsWith('//')) return { ok: false, reason: `"${raw}" points to another host` };
@@ -42,6 +46,8 @@ export function sanitizeAlias(raw: string | null | undefined, locale: Locale): A
     if (segment === '.' || segment === '..') return { ok: false, reason: `"${raw}" leaves its folder (${segment})` };
     if (segment.includes('/') || FORBIDDEN.test(segment)) return { ok: false, reason: `"${raw}" contains a character not allowed in a path` };
     if (segment !== segment.trim() || segment.endsWith('.')) return { ok: false, reason: `"${raw}" has a segment ending in a space or dot` };
+    // Pages are folders with an index.html: a folder of that name would sit where its parent's page is.
+    if (segment.toLowerCase() === 'index.html') return { ok: false, reason: `"${raw}" names the file of its parent page (index.html)` };
     if (Buffer.byteLength(segment) > MAX_SEGMENT_BYTES) return { ok: false, reason: `"${raw}" has a segment longer than ${MAX_SEGMENT_BYTES} bytes` };
     segments.push(segment.normalize('NFC'));
   }

@@ -26,7 +26,7 @@ export interface RouteMap {
   linkable: ItemsByLocale;
 }
 
-/** Types whose node at a fixed route's path is that route's text, best first. */
+/** Types whose node at a fixed route's path is that route's text, best first; no other type may be. */
 const INTRO_PREFERENCE: NodeType[] = ['page', 'legal_pages', 'health_page', 'landing_page'];
 
 export const NOT_FOUND_FILES = ['/404.html', '/de/404.html', '/en/404.html'];
@@ -54,7 +54,10 @@ export function buildRouteMap(items: ItemsByLocale, locales: readonly Locale[]):
       if (route) {
         const kept = intros.get(route.id);
         if (kept) problems.push(problem(locale, item, kept.nid));
-        else intros.set(route.id, item);
+        // A room or an event at /de/uebernachten would take over the list's heading and title.
+        else if (introRank(item) === INTRO_PREFERENCE.length) {
+          problems.push({ locale, path: item.path, nid: item.nid, keptBy: route.id, message: `nid ${item.nid}: ${item.path} is the site's ${route.id} page, which a ${item.type} item cannot be; nid ${item.nid} was not published` });
+        } else intros.set(route.id, item);
         continue;
       }
       if (reservedFiles.has(key) || [...reservedFiles].some((file) => key.startsWith(`${file}/`))) {

@@ -44,6 +44,17 @@ describe('sanitizeAlias', () => {
     });
   }
 
+  it('refuses a segment named index.html: that folder would sit where its parent page is written', () => {
+    expect(sanitizeAlias('/de/uebernachten/index.html', 'de')).toMatchObject({ ok: false, reason: expect.stringContaining('index.html') });
+    expect(sanitizeAlias('/de/uebernachten/INDEX.HTML/x', 'de').ok).toBe(false);
+    expect(sanitizeAlias('/de/preise.html', 'de')).toMatchObject({ ok: true, path: '/de/preise.html' });
+  });
+
+  it('takes the path of an absolute URL on the CMS host and refuses one on another host', () => {
+    expect(sanitizeAlias('https://cms.example/de/uebernachten/turm', 'de', 'https://cms.example')).toMatchObject({ ok: true, path: '/de/uebernachten/turm' });
+    expect(sanitizeAlias('https://evil.example/x', 'de', 'https://cms.example')).toMatchObject({ ok: false, reason: expect.stringContaining('another host') });
+  });
+
   it('compares paths as case-insensitive file systems do', () => {
     expect(collisionKey('/de/Pressemeldungen')).toBe(collisionKey('/de/pressemeldungen'));
   });

@@ -71,6 +71,14 @@ describe('route map', () => {
     expect(linkable.get('de')!.get('sports')!.map((entry) => entry.nid)).toEqual([4]);
   });
 
+  it('lets no room or event take over a list route (its heading and title), and says so', () => {
+    const { pages, problems } = buildRouteMap(byLocale([item(517, 'de', 'accommodation', '/de/uebernachten'), item(3, 'de', 'accommodation', '/de/uebernachten/turm')]), locales);
+    const list = pages.find((page) => page.href === '/de/uebernachten/')!;
+    expect(list.item).toBeNull();
+    expect(list.items.map((entry) => entry.nid)).toEqual([3]);
+    expect(problems.map((problem) => problem.message)).toEqual([expect.stringMatching(/nid 517: \/de\/uebernachten is the site's accommodation page, which a accommodation item cannot be/)]);
+  });
+
   it('never lets an item take the not-found page', () => {
     const { pages, problems } = buildRouteMap(byLocale([item(8, 'de', 'page', '/de/404.html')]), locales);
     expect(pages.filter((page) => page.href === '/de/404.html')).toHaveLength(1);
