@@ -51,6 +51,7 @@ export async function prepareSite(options: PrepareOptions): Promise<PreparedSite
     fetchContent(client, { locales, base: new URL(client.endpoint).origin, onProgress: (done, total) => reporter.progress(done, total), memo: options.memo }),
   (fetched) => `${countItems(fetched.items)} items, ${client.stats.requests} requests`);
   for (const skip of content.skipped) warn(`${skip.type} nid ${skip.nid ?? '?'} (${skip.locale}) not published: ${skip.reason}`);
+  for (const message of content.warnings) warn(message);
 
   const routeMap = await runStage(reporter, timings, 'routes', async () => buildRouteMap(content.items, locales), (map) => `${map.pages.length} pages`);
   for (const problem of routeMap.problems) warn(problem.message);

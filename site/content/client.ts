@@ -35,12 +35,8 @@ export function classifyFailure(error: unknown): Verdict {
   if (error instanceof ClientError) {
     const { status, errors } = error.response;
     if (status === 429 || status >= 500) {
-      const retryAfter = Number(error.response.headers?.get?.('retry-after'));
-      return {
-        retry: true,
-        reason: `HTTP ${status}${describeBody(error.response.body)}`,
-        ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterMs: retryAfter * 1000 } : {}),
-      };
+      const retryAfterMs = retryAfterOf(error.response.headers?.get?.('retry-after'));
+      return { retry: true, reason: `HTTP ${status}${describeBody(error.response.body)}`, ...(retryAfterMs > 0 ? { retryAfterMs } : {}) };
     }
     if (errors?.length) return { retry: false, reason: `GraphQL error: ${errors.map((e) => e.message).join('; ')}` };
     return { retry: false, reason: `HTTP ${status}${describeBody(error.response.body)}` };
@@ -55,6 +51,15 @@ export function classifyFailure(error: unknown): Verdict {
     return { retry: true, reason: `unreadable answer: ${error.message}` };
   }
   return { retry: true, reason: String(error) };
+}
+
+/** Retry-After in milliseconds: delay-seconds or an HTTP-date (RFC 9110 10.2.3); 0 when absent. */
+export function retryAfterOf(value: string | null | undefined, now = Date.now()): number {
+  if (!value) return 0;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  return Number.isFinite(date) ? Math.max(0, date - now) : 0;
 }
 
 function describeBody(body: unknown): string {
@@ -88,10 +93,15 @@ export class ContentClient {
       let verdict: Verdict;
       try {
         // The limit wraps one attempt, not the backoff wait: a sleeping retry frees its slot.
-        return await this.limit(() => {
+        const data = await this.limit(() => {
           this.stats.requests++;
           return this.graphql.request<T>({ document: operation.document, variables, signal: AbortSignal.timeout(timeoutMs) });
         });
+        // A 200 without the fields the schema guarantees ({} from a broken proxy, a null list):
+        // read as an empty list it would unpublish content, so it is retried like a cut-off body.
+        const missing = operation.required.filter((key) => (data as Record<string, unknown> | null)?.[key] == null);
+        if (missing.length) throw new Error(`the answer has no ${missing.join(', ')}`);
+        return data;
       } catch (error) {
         verdict = classifyFailure(error);
         if (!verdict.retry || attempt >= retries) {

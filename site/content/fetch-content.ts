@@ -7,7 +7,7 @@ import type { ContentClient } from './client';
 import { QUERIES, type Operation } from './queries';
 import { MediaSet } from './media';
 import type { NormalizeMemo } from './normalize-memo';
-import { normalizeItem, type NormalizeContext, type TermIndex } from './normalize';
+import { isUnpublished, normalizeItem, type NormalizeContext, type TermIndex } from './normalize';
 import { int, list, obj, str, type Raw } from './read-raw';
 import type { ContentItem, Locale, NodeType, Notification, Term } from './types';
 import { NODE_TYPES } from './types';
@@ -35,6 +35,8 @@ export interface FetchedContent {
   pendingTiles: NormalizeContext['pendingTiles'];
   /** Items left out, with the reason (reported as warnings). */
   skipped: { locale: Locale; type: NodeType; nid: number | null; reason: string }[];
+  /** Lists that came back incomplete. */
+  warnings: string[];
 }
 
 export interface FetchOptions {
@@ -55,32 +57,60 @@ function pageOf(data: unknown, field: 'nodeQuery' | 'taxonomyTermQuery'): Page {
   return { count: count !== null && count >= 0 ? Math.min(count, MAX_ITEMS_PER_LIST) : entities.length, entities };
 }
 
-/** All pages of a list: the first tells `count`, the rest are requested together. */
+/** Pages of one list requested together after the first: enough to keep the client's slots busy. */
+const WINDOW = 16;
+
+export interface FetchedList {
+  /** Distinct entities, first copy of each id, in CMS order. */
+  entities: Raw[];
+  /** The largest `count` any page reported. */
+  reported: number;
+}
+
+/**
+ * All pages of a list. The first page tells `count`; the next pages are requested a window at a
+ * time, until the largest count any page reported is reached. A short page ends the list early (a
+ * count that overstates, as a backend bug may: no thousands of empty pages), and so does a window
+ * that brings no new item (a backend ignoring `offset`).
+ */
 export async function fetchAllPages(
   client: ContentClient,
   operation: Operation,
   variables: Record<string, unknown>,
   field: 'nodeQuery' | 'taxonomyTermQuery',
   idField: 'nid' | 'tid',
-): Promise<Raw[]> {
+): Promise<FetchedList> {
   const request = (offset: number) =>
     client.request<unknown>(operation, { ...variables, offset, limit: PAGE_SIZE }).then((data) => pageOf(data, field));
-  const first = await request(0);
-  const offsets: number[] = [];
-  for (let offset = PAGE_SIZE; offset < first.count; offset += PAGE_SIZE) offsets.push(offset);
-  const rest = await Promise.all(offsets.map(request));
   // Items edited during the build can shift between pages: keep the first copy of each id.
   const seen = new Set<unknown>();
-  const all: Raw[] = [];
-  for (const page of [first, ...rest]) {
+  const entities: Raw[] = [];
+  const take = (page: Page) => {
+    const before = entities.length;
     for (const entity of page.entities) {
       const id = entity[idField];
       if (id == null || seen.has(id)) continue;
       seen.add(id);
-      all.push(entity);
+      entities.push(entity);
     }
+    return entities.length > before;
+  };
+  const first = await request(0);
+  take(first);
+  let reported = first.count;
+  let ended = first.entities.length < PAGE_SIZE;
+  for (let offset = PAGE_SIZE; !ended && offset < reported; ) {
+    const offsets: number[] = [];
+    for (; offset < reported && offsets.length < WINDOW; offset += PAGE_SIZE) offsets.push(offset);
+    let grew = false;
+    for (const page of await Promise.all(offsets.map(request))) {
+      grew = take(page) || grew;
+      reported = Math.max(reported, page.count);
+      if (page.entities.length < PAGE_SIZE) ended = true;
+    }
+    if (!grew) ended = true;
   }
-  return all;
+  return { entities, reported };
 }
 
 class Terms implements TermIndex {
@@ -122,11 +152,22 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
   const media = new MediaSet(base);
   const pendingTiles: NormalizeContext['pendingTiles'] = new Map();
   const skipped: FetchedContent['skipped'] = [];
+  const warnings: string[] = [];
+  /** The list's entities; a list with fewer than the CMS counted is published as it came, and said. */
+  const checkComplete = (fetched: FetchedList, what: string): Raw[] => {
+    if (fetched.entities.length < fetched.reported) {
+      warnings.push(`${what}: the CMS counted ${fetched.reported} but sent ${fetched.entities.length} distinct items (edited during the build, or its paging is inconsistent)`);
+    }
+    return fetched.entities;
+  };
   const items: FetchedContent['items'] = new Map(locales.map((locale) => [locale, new Map()]));
 
   const termsReady = Promise.all(
     locales.map((locale) =>
-      tick(fetchAllPages(client, QUERIES.termsPage, { langcode: locale }, 'taxonomyTermQuery', 'tid')).then((raws) => raws.forEach((raw) => termIndex.add(locale, raw))),
+      tick(fetchAllPages(client, QUERIES.termsPage, { langcode: locale }, 'taxonomyTermQuery', 'tid')).then((fetched) => {
+        checkComplete(fetched, `taxonomy terms (${locale})`);
+        for (const raw of fetched.entities) termIndex.add(locale, raw);
+      }),
     ),
   );
   // Each list is normalized as soon as it (and the terms) arrived, while other lists are still on
@@ -161,11 +202,19 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
   };
 
   const [notifications, menus] = await Promise.all([
-    Promise.all(locales.map((locale) => tick(fetchAllPages(client, QUERIES.notifications, { language: locale }, 'nodeQuery', 'nid')))),
+    Promise.all(
+      locales.map((locale) =>
+        tick(fetchAllPages(client, QUERIES.notifications, { language: locale }, 'nodeQuery', 'nid')).then((fetched) => checkComplete(fetched, `notifications (${locale})`)),
+      ),
+    ),
     Promise.all(locales.map((locale) => tick(client.request<unknown>(QUERIES.menu, { language: locale.toUpperCase() })))),
     Promise.all(
       locales.flatMap((locale) =>
-        types.map((type) => tick(fetchAllPages(client, QUERIES.contentPage, { type, langcode: locale }, 'nodeQuery', 'nid')).then((raws) => normalizeList(locale, type, raws))),
+        types.map((type) =>
+          tick(fetchAllPages(client, QUERIES.contentPage, { type, langcode: locale }, 'nodeQuery', 'nid')).then((fetched) =>
+            normalizeList(locale, type, checkComplete(fetched, `${type} (${locale})`)),
+          ),
+        ),
       ),
     ),
     termsReady,
@@ -195,13 +244,13 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
         const translation = obj(entity.entityTranslation);
         const nid = int(translation?.nid);
         if (!translation || nid === null) continue;
-        entries.push({ nid, title: str(translation.title) ?? '', path: str(obj(translation.entityUrl)?.path), status: translation.status !== false });
+        entries.push({ nid, title: str(translation.title) ?? '', path: str(obj(translation.entityUrl)?.path), status: !isUnpublished(translation.status) });
       }
       topics.set(alias, entries);
     }
     menuMap.set(locale, topics);
   }
 
-  return { items, notifications: notificationMap, menus: menuMap, media, pendingTiles, skipped };
+  return { items, notifications: notificationMap, menus: menuMap, media, pendingTiles, skipped, warnings };
 }
 

@@ -18,7 +18,12 @@ export interface Operation {
   name: string;
   /** The operation plus the fragments it uses, as sent. */
   document: string;
+  /** Response keys the schema guarantees (non-null root fields): an answer without one is unreadable. */
+  required: string[];
 }
+
+/** Root fields of site/cms/schema.graphql declared non-null (tests/unit/content/queries.test.ts checks). */
+export const NON_NULL_ROOT_FIELDS: ReadonlySet<string> = new Set(['nodeQuery', 'taxonomyTermQuery']);
 
 const fragments = new Map<string, { source: string; node: FragmentDefinitionNode }>();
 for (const source of [contentItem, image, link, menuResult, paragraph, routeEntity, text]) {
@@ -55,7 +60,10 @@ function operation(source: string): Operation {
     queue.push(...spreads(fragment.node));
   }
   const parts = [source.trim(), ...[...needed].sort().map((name) => fragments.get(name)!.source)];
-  return { name: definition.name.value, document: parts.join('\n\n') };
+  const required = definition.selectionSet.selections
+    .filter((selection) => selection.kind === Kind.FIELD && NON_NULL_ROOT_FIELDS.has(selection.name.value))
+    .map((selection) => (selection.kind === Kind.FIELD ? (selection.alias ?? selection.name).value : ''));
+  return { name: definition.name.value, document: parts.join('\n\n'), required };
 }
 
 export const QUERIES = {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ContentClient, backoffDelay, classifyFailure } from '../../../site/content/client';
+import { ContentClient, backoffDelay, classifyFailure, retryAfterOf } from '../../../site/content/client';
 import { QUERIES } from '../../../site/content/queries';
 import { UserError } from '../../../site/errors';
 import { json, startGraphqlStub, type GraphqlStub } from '../../helpers/graphql-stub';
@@ -50,6 +50,21 @@ describe('ContentClient', () => {
     expect(stub.requests).toHaveLength(1);
   });
 
+  it('retries an answer without the lists the schema guarantees instead of reading it as empty', async () => {
+    const answers = [{}, { data: { nodeQuery: null } }, { data: { nodeQuery: { count: 0, entities: [] } } }];
+    stub = await startGraphqlStub((_request, attempt, res) => json(res, answers[attempt - 1]));
+    const client = new ContentClient({ ...options, endpoint: stub.endpoint });
+    await expect(client.request(QUERIES.contentPage, { type: 'events', langcode: 'de', offset: 0, limit: 50 })).resolves.toEqual({ nodeQuery: { count: 0, entities: [] } });
+    expect(stub.requests).toHaveLength(3);
+
+    stub.requests.length = 0;
+    const broken = await startGraphqlStub((_request, _attempt, res) => json(res, { data: {} }));
+    const failing = new ContentClient({ ...options, endpoint: broken.endpoint, retries: 1 });
+    const error = await failing.request(QUERIES.contentPage, { type: 'events', langcode: 'de', offset: 0, limit: 50 }).catch((e: unknown) => e);
+    await broken.close();
+    expect((error as Error).message).toMatch(/ContentPage .* failed after 2 attempts: unreadable answer: the answer has no nodeQuery/);
+  });
+
   it('gives up after the configured retries when the backend stays down', async () => {
     stub = await startGraphqlStub((_request, _attempt, res) => {
       res.writeHead(502);
@@ -86,6 +101,15 @@ describe('retry policy', () => {
     expect(backoffDelay(3, 100, 10_000, () => 1)).toBe(800);
     expect(backoffDelay(20, 100, 10_000, () => 1)).toBe(10_000);
     expect(backoffDelay(5, 100, 10_000, () => 0)).toBe(0);
+  });
+
+  it('reads Retry-After as seconds or as an HTTP date', () => {
+    const now = Date.parse('Tue, 24 Nov 2026 12:00:00 GMT');
+    expect(retryAfterOf('3', now)).toBe(3000);
+    expect(retryAfterOf('Tue, 24 Nov 2026 12:00:05 GMT', now)).toBe(5000);
+    expect(retryAfterOf('Tue, 24 Nov 2026 11:00:00 GMT', now)).toBe(0);
+    expect(retryAfterOf('soon', now)).toBe(0);
+    expect(retryAfterOf(null, now)).toBe(0);
   });
 
   it('retries timeouts and network errors but not other failures of the query itself', () => {

@@ -22,8 +22,9 @@ describe('paging', () => {
   it('pages with offset until count: 500 items in pages of 50', async () => {
     stub = await listServer(500);
     const client = new ContentClient({ endpoint: stub.endpoint, concurrency: 4, timeoutMs: 2000, retries: 0 });
-    const items = await fetchAllPages(client, QUERIES.contentPage, { type: 'events', langcode: 'de' }, 'nodeQuery', 'nid');
+    const { entities: items, reported } = await fetchAllPages(client, QUERIES.contentPage, { type: 'events', langcode: 'de' }, 'nodeQuery', 'nid');
     expect(items).toHaveLength(500);
+    expect(reported).toBe(500);
     expect(new Set(items.map((item) => item.nid)).size).toBe(500);
     expect(stub.requests).toHaveLength(500 / PAGE_SIZE);
     expect(stub.requests.map((r) => r.variables.offset).sort((a, b) => Number(a) - Number(b))).toEqual(Array.from({ length: 10 }, (_, i) => i * 50));
@@ -33,7 +34,7 @@ describe('paging', () => {
   it('makes one request for an empty list', async () => {
     stub = await listServer(0);
     const client = new ContentClient({ endpoint: stub.endpoint, concurrency: 4, timeoutMs: 2000, retries: 0 });
-    expect(await fetchAllPages(client, QUERIES.contentPage, { type: 'golf', langcode: 'en' }, 'nodeQuery', 'nid')).toEqual([]);
+    expect(await fetchAllPages(client, QUERIES.contentPage, { type: 'golf', langcode: 'en' }, 'nodeQuery', 'nid')).toEqual({ entities: [], reported: 0 });
     expect(stub.requests).toHaveLength(1);
   });
 
@@ -45,7 +46,41 @@ describe('paging', () => {
       json(res, { data: { nodeQuery: { count: 52, entities } } });
     });
     const client = new ContentClient({ endpoint: stub.endpoint, concurrency: 2, timeoutMs: 2000, retries: 0 });
-    const items = await fetchAllPages(client, QUERIES.contentPage, { type: 'events', langcode: 'de' }, 'nodeQuery', 'nid');
-    expect(items.map((item) => item.nid)).toEqual(Array.from({ length: 51 }, (_, i) => i + 1));
+    const { entities } = await fetchAllPages(client, QUERIES.contentPage, { type: 'events', langcode: 'de' }, 'nodeQuery', 'nid');
+    expect(entities.map((item) => item.nid)).toEqual(Array.from({ length: 51 }, (_, i) => i + 1));
+  });
+
+  it('stops at the first short page when count overstates the list (no thousands of empty pages)', async () => {
+    stub = await startGraphqlStub((request, _attempt, res) => {
+      const { offset } = request.variables as { offset: number };
+      json(res, { data: { nodeQuery: { count: 2 ** 31 - 1, entities: offset < 120 ? Array.from({ length: Math.min(50, 120 - offset) }, (_, i) => ({ nid: offset + i + 1 })) : [] } } });
+    });
+    const client = new ContentClient({ endpoint: stub.endpoint, concurrency: 4, timeoutMs: 2000, retries: 0 });
+    const { entities, reported } = await fetchAllPages(client, QUERIES.contentPage, { type: 'events', langcode: 'de' }, 'nodeQuery', 'nid');
+    expect(entities).toHaveLength(120);
+    expect(reported).toBe(100_000);
+    // The first page, then one window of 16.
+    expect(stub.requests.length).toBeLessThanOrEqual(17);
+  });
+
+  it('follows a count that grows while paging', async () => {
+    stub = await startGraphqlStub((request, _attempt, res) => {
+      const { offset } = request.variables as { offset: number };
+      const entities = Array.from({ length: Math.max(0, Math.min(50, 130 - offset)) }, (_, i) => ({ nid: offset + i + 1 }));
+      json(res, { data: { nodeQuery: { count: offset === 0 ? 60 : 130, entities } } });
+    });
+    const client = new ContentClient({ endpoint: stub.endpoint, concurrency: 4, timeoutMs: 2000, retries: 0 });
+    const { entities } = await fetchAllPages(client, QUERIES.contentPage, { type: 'events', langcode: 'de' }, 'nodeQuery', 'nid');
+    expect(entities).toHaveLength(130);
+  });
+
+  it('stops when pages bring nothing new (a backend ignoring offset) and says how many it got', async () => {
+    stub = await startGraphqlStub((_request, _attempt, res) => {
+      json(res, { data: { nodeQuery: { count: 5000, entities: Array.from({ length: 50 }, (_, i) => ({ nid: i + 1 })) } } });
+    });
+    const client = new ContentClient({ endpoint: stub.endpoint, concurrency: 4, timeoutMs: 2000, retries: 0 });
+    const { entities, reported } = await fetchAllPages(client, QUERIES.contentPage, { type: 'events', langcode: 'de' }, 'nodeQuery', 'nid');
+    expect({ got: entities.length, reported }).toEqual({ got: 50, reported: 5000 });
+    expect(stub.requests.length).toBeLessThanOrEqual(17);
   });
 });

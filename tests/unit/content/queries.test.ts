@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { buildSchema, parse, validate } from 'graphql';
+import { buildSchema, isNonNullType, parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { QUERIES } from '../../../site/content/queries';
+import { NON_NULL_ROOT_FIELDS, QUERIES } from '../../../site/content/queries';
 import { projectPath } from '../../../site/project-root';
 
 const schema = buildSchema(readFileSync(projectPath('site/cms/schema.graphql'), 'utf8'));
@@ -31,5 +31,13 @@ describe('query files', () => {
     expect(topics.length).toBeGreaterThanOrEqual(8);
     expect(document.match(/sort: \[\{ field: "field_weight", direction: ASC \}, \{ field: "title", direction: ASC \}\]/g)).toHaveLength(topics.length);
     expect(document).toContain('$language: LanguageId!');
+  });
+
+  it('know which root fields the schema guarantees, so an answer without them is retried, not read as empty', () => {
+    const guaranteed = Object.values(schema.getQueryType()!.getFields()).filter((field) => isNonNullType(field.type)).map((field) => field.name);
+    expect([...NON_NULL_ROOT_FIELDS].sort()).toEqual(guaranteed.sort());
+    expect(QUERIES.contentPage.required).toEqual(['nodeQuery']);
+    expect(QUERIES.menu.required).toEqual(['rooms', 'restaurants_bars', 'meetingsandcelebrations', 'wellness', 'events', 'sports', 'specialoffers', 'aboutus']);
+    expect(QUERIES.routeResolver.required).toEqual([]);
   });
 });
