@@ -1,9 +1,13 @@
 // CMS `processed` HTML is untrusted input (issue 2): it is cut down to an allow-list before it is
 // rendered — no scripts, styles, iframes, event handlers or javascript: URLs — with sanitize-html,
-// the maintained library for exactly this. Headings are shifted so a body never adds a second <h1>.
+// the maintained library for exactly this. Before that, parse5 (the WHATWG parsing algorithm)
+// builds the tree a browser would from it, so unclosed or misnested tags come out as well-formed
+// HTML (a table closes the open paragraph, rows get their tbody), and the allow-list judges that
+// tree, not a string a browser would read differently. Headings are shifted so a body never adds a second <h1>.
 // Inline images are replaced by a media token (see site/content/media.ts) so that the page never
 // hot-links the CMS: the media stage downloads them and swaps the token for the local copy. The result is minified once
 // here (site/render/minify.ts), not again per page.
+import { parseFragment, serialize } from 'parse5';
 import sanitize from 'sanitize-html';
 import { minifyFragment } from '../render/minify';
 import type { Html } from './types';
@@ -76,7 +80,8 @@ const memo = new Map<string, Promise<CleanHtml | null>>();
 
 async function clean(input: string, base: string): Promise<CleanHtml | null> {
   const images: string[] = [];
-  const html = sanitize(input, {
+  // Scripting off, as sanitize-html's parser reads <noscript>: as markup, never as raw text.
+  const html = sanitize(serialize(parseFragment(input, { scriptingEnabled: false })), {
     ...OPTIONS,
     transformTags: {
       ...OPTIONS.transformTags,

@@ -19,6 +19,16 @@ describe('cleanHtml', () => {
     expect(html).toContain('<p>Hi</p>');
   });
 
+  it('repairs unclosed and misnested tags as a browser would: well-formed output', async () => {
+    expect(await clean('<p><b>offen <i>kursiv <a href="/de/uebernachten">Link<table><tr><td>Zelle')).toBe(
+      '<p><b>offen <i>kursiv <a href="/de/uebernachten">Link</a></i></b></p><table><tbody><tr><td>Zelle</td></tr></tbody></table>',
+    );
+  });
+
+  it('reads <noscript> as markup and drops it whole, without losing what follows', async () => {
+    expect(await clean('<noscript><p title="</noscript><img src=x onerror=alert(1)>"></p></noscript><p>danach</p>')).toBe('<p>danach</p>');
+  });
+
   it('demotes a CMS h1 so the page keeps one h1', async () => {
     expect(await clean('<h1>Title</h1>')).toBe('<h2>Title</h2>');
   });
