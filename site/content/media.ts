@@ -138,6 +138,24 @@ export class MediaSet {
   }
 }
 
+// What makes an SVG more than a picture when it is opened as a document: script, handlers,
+// embedded documents, entity tricks, and links anywhere but inside the file itself.
+const SVG_HAZARDS: [RegExp, string][] = [
+  [/<script\b/i, 'a script'],
+  [/\son[a-z]+\s*=/i, 'an event handler'],
+  [/javascript:|vbscript:|data:text\/html/i, 'a script URL'],
+  [/<(foreignObject|iframe|embed|object|handler|listener)\b/i, 'an embedded document'],
+  [/<!ENTITY/i, 'an entity declaration'],
+  [/\b(?:xlink:)?href\s*=\s*(["'])\s*(?!#|data:image\/(?:png|jpe?g|gif|webp);)/i, 'a link out of the file'],
+  [/@import|url\(\s*["']?\s*(?!#|data:image\/)/i, 'an external style resource'],
+];
+
+/** Why an SVG may not be published, or null when it is only a picture. Exported for tests. */
+export function unsafeSvg(text: string): string | null {
+  for (const [pattern, what] of SVG_HAZARDS) if (pattern.test(text)) return what;
+  return null;
+}
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -234,7 +252,10 @@ export async function downloadMedia(options: DownloadOptions): Promise<{ files: 
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const contentType = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     if (!EXTENSIONS[contentType]) throw new PermanentFailure(`unsupported content type "${contentType || 'none'}"`);
-    return { notModified: false, headers: response.headers, body: Buffer.from(await response.arrayBuffer()), contentType };
+    const body = Buffer.from(await response.arrayBuffer());
+    const unsafe = contentType === 'image/svg+xml' ? unsafeSvg(body.toString('utf8')) : null;
+    if (unsafe) throw new PermanentFailure(`an SVG with ${unsafe} is not published (opened on its own, it would run on the site's origin)`);
+    return { notModified: false, headers: response.headers, body, contentType };
   }
 
   async function fetchWithRetries(url: string, meta: CacheMeta | null): Promise<Fetched> {

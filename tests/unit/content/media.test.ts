@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { downloadMedia, type DownloadOptions } from '../../../site/content/media';
+import { downloadMedia, unsafeSvg, type DownloadOptions } from '../../../site/content/media';
 import { freshUntil } from '../../../site/content/media-cache';
 
 const svg = (fill: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"><rect width="40" height="30" fill="${fill}"/></svg>`;
@@ -123,6 +123,26 @@ describe('downloadMedia without a disk cache (the embedded backend)', () => {
     const { files: local, outDir } = await build([`${base}/a.svg`], { cacheDir: null });
     expect(await readFile(join(outDir, local.get(`${base}/a.svg`)!.href), 'utf8')).toBe(svg('green'));
     expect(await readdir(dir)).toEqual([expect.stringMatching(/^out-/)]);
+  });
+});
+
+describe('unsafeSvg', () => {
+  it('passes pictures (gradients and uses inside the file) and names what would run or load as a document', () => {
+    expect(unsafeSvg('<svg xmlns="http://www.w3.org/2000/svg"><defs><linearGradient id="g"/></defs><rect fill="url(#g)"/><use href="#g"/></svg>')).toBeNull();
+    expect(unsafeSvg('<svg><script>alert(1)</script></svg>')).toBe('a script');
+    expect(unsafeSvg('<svg onload="alert(1)"></svg>')).toBe('an event handler');
+    expect(unsafeSvg('<svg><a href="javascript:alert(1)">x</a></svg>')).toBe('a script URL');
+    expect(unsafeSvg('<svg><foreignObject><div/></foreignObject></svg>')).toBe('an embedded document');
+    expect(unsafeSvg('<!DOCTYPE svg [<!ENTITY x "y">]><svg/>')).toBe('an entity declaration');
+    expect(unsafeSvg('<svg><image xlink:href="https://tracker.example/p.png"/></svg>')).toBe('a link out of the file');
+    expect(unsafeSvg('<svg><style>@import url(https://x.example/a.css);</style></svg>')).toBe('an external style resource');
+  });
+
+  it('leaves such an SVG out of the site with a warning', async () => {
+    files.set('/evil.svg', { body: '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>', etag: '"e"' });
+    const { files: local, warnings } = await build([`${base}/evil.svg`]);
+    expect(local.size).toBe(0);
+    expect(warnings).toEqual([expect.stringContaining('evil.svg left out: an SVG with an event handler is not published')]);
   });
 });
 
