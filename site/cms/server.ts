@@ -46,7 +46,8 @@ export async function startContentBackend(options: ContentBackendOptions = {}): 
   const { port = 0, host = '127.0.0.1', extraItems = 0, latencyMs = 0, failRate = 0 } = options;
   const synthetic = extraItems > 0 ? syntheticFixtures(extraItems) : null;
   const executorOf = (fixtures: FixtureSet) => new GraphQLExecutor(createContentSchema(synthetic ? mergeFixtures(fixtures, synthetic) : fixtures));
-  let executor = executorOf(options.fixtures ?? defaultFixtures);
+  let current = options.fixtures ?? defaultFixtures;
+  let executor = executorOf(current);
   let origin = '';
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -97,7 +98,8 @@ export async function startContentBackend(options: ContentBackendOptions = {}): 
     endpoint: `${origin}/graphql`,
     origin,
     replaceFixtures(fixtures) {
-      executor = executorOf(fixtures);
+      current = savedOver(current, fixtures);
+      executor = executorOf(current);
     },
     close() {
       closing ??= new Promise<void>((resolve, reject) => {
@@ -119,4 +121,18 @@ function urlHost(host: string): string {
   if (host === '0.0.0.0' || host === '') return '127.0.0.1';
   if (host === '::') return '[::1]';
   return host.includes(':') ? `[${host}]` : host;
+}
+
+/**
+ * New content as Drupal stores a save: a node that differs from its previous version gets a newer
+ * `changed` (clients such as the preview find edits by it). Nodes that did not change keep theirs.
+ */
+export function savedOver(before: FixtureSet, after: FixtureSet, now = Math.floor(Date.now() / 1000)): FixtureSet {
+  const previous = new Map(before.nodes.map((node) => [node.nid, node]));
+  const nodes = after.nodes.map((node) => {
+    const old = previous.get(node.nid);
+    if (!old || JSON.stringify({ ...old, changed: 0 }) === JSON.stringify({ ...node, changed: 0 })) return node;
+    return { ...node, changed: Math.max(now, old.changed + 1, node.changed) };
+  });
+  return { ...after, nodes };
 }

@@ -6,9 +6,11 @@ import menu from './queries/menu.graphql';
 import notifications from './queries/notifications.graphql';
 import routeResolver from './queries/route-resolver.graphql';
 import termsPage from './queries/terms-page.graphql';
+import listVersions from './queries/list-versions.graphql';
 import contentItem from './queries/fragments/content-item.graphql';
 import image from './queries/fragments/image.graphql';
 import link from './queries/fragments/link.graphql';
+import listVersion from './queries/fragments/list-version.graphql';
 import menuResult from './queries/fragments/menu-result.graphql';
 import paragraph from './queries/fragments/paragraph.graphql';
 import routeEntity from './queries/fragments/route-entity.graphql';
@@ -26,7 +28,7 @@ export interface Operation {
 export const NON_NULL_ROOT_FIELDS: ReadonlySet<string> = new Set(['nodeQuery', 'taxonomyTermQuery']);
 
 const fragments = new Map<string, { source: string; node: FragmentDefinitionNode }>();
-for (const source of [contentItem, image, link, menuResult, paragraph, routeEntity, text]) {
+for (const source of [contentItem, image, link, listVersion, menuResult, paragraph, routeEntity, text]) {
   for (const definition of parse(source).definitions) {
     if (definition.kind !== Kind.FRAGMENT_DEFINITION) throw new Error('fragment files hold fragments only');
     fragments.set(definition.name.value, { source: printSource(source, definition), node: definition });
@@ -72,4 +74,5 @@ export const QUERIES = {
   menu: operation(menu),
   contentPage: operation(contentPage),
   termsPage: operation(termsPage),
+  listVersions: operation(listVersions),
 } as const;

@@ -15,6 +15,7 @@ import { projectPath } from '../../site/project-root';
 import { renderPage } from '../../site/render/render-page';
 import { hrefOfPath } from '../../site/routes/url-to-file';
 import { startPreview, type Preview } from '../../site/serve/preview/start-preview';
+import { json, startGraphqlStub } from '../helpers/graphql-stub';
 import { rawRequest, TRAVERSAL_PATHS } from '../helpers/raw-http';
 
 const logs: string[] = [];
@@ -159,6 +160,52 @@ describe('preview after an edit in the CMS', () => {
       expect(after.text).toContain(`${node.de.title} (frisch renoviert)`);
     } finally {
       await editor.close();
+      await backend.close();
+    }
+  });
+});
+
+describe('preview refreshes only what moved in the CMS', () => {
+  it('asks only for list versions when nothing changed, and fetches just the edited list after a save', async () => {
+    const backend = await startContentBackend();
+    // A proxy in front of the backend that notes each operation the preview sends.
+    const operations: string[] = [];
+    const proxy = await startGraphqlStub(async (request, _attempt, res) => {
+      operations.push(`${request.operationName} ${request.variables.type ?? ''}`.trim());
+      const answer = await fetch(backend.endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: request.query, variables: request.variables }) });
+      json(res, await answer.json());
+    });
+    const editor = await startPreview({ config: await loadProjectConfig({ endpoint: proxy.endpoint }), host: '127.0.0.1', port: 0, contentTtlMs: 0, log: () => {} });
+    try {
+      const room = fixtures.nodes.find((candidate) => candidate.type === 'accommodation' && candidate.de.status)!;
+      const href = hrefOfPath(room.de.path);
+      expect((await rawRequest(editor.url, href)).status).toBe(200);
+      const first = operations.splice(0);
+      expect(first.filter((operation) => operation.startsWith('ContentPage')).length).toBeGreaterThan(20);
+
+      // A reload with nothing edited: one version request per language, the same page.
+      const again = await rawRequest(editor.url, href);
+      expect(operations.splice(0)).toEqual(['ListVersions', 'ListVersions']);
+      expect(again.text).toContain(room.de.title);
+
+      // An editor saves the room: its lists (both languages: `changed` is the node's) and the menus.
+      const edited = structuredClone(fixtures);
+      edited.nodes.find((candidate) => candidate.nid === room.nid)!.de.title = `${room.de.title} (neu)`;
+      backend.replaceFixtures(edited);
+      const after = await rawRequest(editor.url, href);
+      expect(after.text).toContain(`${room.de.title} (neu)`);
+      const refetched = operations.splice(0);
+      expect(new Set(refetched.filter((operation) => operation.startsWith('ContentPage')))).toEqual(new Set(['ContentPage accommodation']));
+      expect(refetched.filter((operation) => operation === 'ContentPage accommodation')).toHaveLength(2);
+
+      // Unpublished: the count moves, the page goes.
+      const unpublished = structuredClone(edited);
+      unpublished.nodes.find((candidate) => candidate.nid === room.nid)!.de.status = false;
+      backend.replaceFixtures(unpublished);
+      expect((await rawRequest(editor.url, href)).status).toBe(404);
+    } finally {
+      await editor.close();
+      await proxy.close();
       await backend.close();
     }
   });

@@ -2,12 +2,15 @@
 // current content, through the build's own code path — prepareSite() for the content, renderPage()
 // for the HTML, the build's asset bundlers for the hashed stylesheet and script — so a page is
 // byte for byte what `build` would write for that content (issue 5; a test compares all pages).
-// The prepared content is a snapshot shared by all requests for a few seconds (./snapshot-cache);
+// The prepared content is a snapshot shared by all requests for a few seconds (./snapshot-cache),
+// then refreshed with only the lists that changed in the CMS (./list-versions);
 // a CMS that cannot be reached gets the editor a page saying so, and the server keeps running.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { writeSitemap } from '../../output/sitemap';
 import type { ResolvedConfig } from '../../config/define-config';
+import { cacheAnswers } from '../../content/cached-client';
 import { classifyFailure, type ContentClient } from '../../content/client';
+import { NormalizeMemo } from '../../content/normalize-memo';
 import type { Locale } from '../../content/types';
 import { isUserError } from '../../errors';
 import { prepareSite, type PreparedSite } from '../../prepare-site';
@@ -21,6 +24,7 @@ import { indexPages, matchPage, notFoundPage } from '../page-lookup';
 import type { ServedPath } from '../request-path';
 import { redirect, sendBody } from '../respond';
 import { createSnapshotCache } from '../snapshot-cache';
+import { dropMoved, fetchVersions, movedLists, type Versions } from './list-versions';
 import type { StaticSite } from '../static-files';
 
 export interface RenderedSiteOptions {
@@ -29,8 +33,10 @@ export interface RenderedSiteOptions {
   /** The preview's folder: assets, media and extras; also receives the media of each snapshot. */
   files: StaticSite;
   assets: Assets;
-  /** How long a content snapshot is reused (default 3 s). */
+  /** How long a content snapshot is reused without asking the CMS (default 3 s). */
   contentTtlMs?: number;
+  /** How often every answer is fetched again, whatever the list versions say (default 60 s). */
+  fullRefreshMs?: number;
   /** The moment that decides which events are upcoming (default: now, per snapshot). */
   now?: () => Date;
   cacheDir?: string;
@@ -56,10 +62,27 @@ export function createRenderedSite(options: RenderedSiteOptions): RenderedSite {
   const { config, client, files } = options;
   const render = options.renderPage ?? renderPage;
   const reported = new Set<string>();
+  // Answers are kept between snapshots; each refresh first asks which lists moved (./list-versions)
+  // and fetches only those again, or nothing when none moved. A full refresh at least every minute
+  // catches what no list version shows (a media entity's alt text edited on its own, a renamed term).
+  const cache = cacheAnswers(client);
+  const memo = new NormalizeMemo();
+  const fullRefreshMs = options.fullRefreshMs ?? 60_000;
+  let last: { snapshot: Snapshot; versions: Versions; fullAt: number } | null = null;
   const snapshots = createSnapshotCache<Snapshot>(
     async () => {
+      const started = Date.now();
+      const full = !last || started - last.fullAt >= fullRefreshMs;
+      // Asked before the content: an edit landing in between shows as moved next time.
+      const versions = await fetchVersions(client, config.locales.all);
+      if (full) cache.invalidate(() => true);
+      else {
+        const moved = movedLists(last!.versions, versions);
+        if (!moved.size) return last!.snapshot;
+        dropMoved(cache, moved);
+      }
       const site = await prepareSite({
-        config, client, outDir: files.root, assets: options.assets, reporter: silentReporter, timings: {}, cacheDir: options.cacheDir, now: options.now?.(),
+        config, client: cache.client, outDir: files.root, assets: options.assets, reporter: silentReporter, timings: {}, cacheDir: options.cacheDir, now: options.now?.(), memo,
         // Each snapshot warns again about the same content: say each thing once.
         warn: (message) => {
           if (!reported.has(message)) options.log(`warning: ${message}`);
@@ -67,7 +90,10 @@ export function createRenderedSite(options: RenderedSiteOptions): RenderedSite {
         },
       });
       await writeSitemap(files.root, site.pages, config.siteUrl);
-      return { site, pages: indexPages(site.pages) };
+      const snapshot = { site, pages: indexPages(site.pages) };
+      // Only a snapshot made in full takes the versions it was made from.
+      last = { snapshot, versions, fullAt: full ? started : last!.fullAt };
+      return snapshot;
     },
     { ttlMs: options.contentTtlMs ?? 3_000 },
   );

@@ -3,7 +3,7 @@
 // every stage comes from the freshly imported generator and the result stays in memory for the
 // incremental rebuilds of ./dev-build. Pages are rendered on request and written in the
 // background (./page-store), so the server is up as soon as the content is.
-import { cacheAnswers } from './cached-client';
+import { cacheAnswers } from '../../content/cached-client';
 import { openContentSource, type ContentSource } from './content-source';
 import { DevBuild, prepareContent, type DevBuildOptions } from './dev-build';
 import { createSitemapSync } from './sitemap-sync';

@@ -15,7 +15,7 @@ import type { PreparedSite } from '../../prepare-site';
 import type { Assets } from '../../render/page-model';
 import type { Reporter } from '../../reporter';
 import { toBuildError } from './build-error';
-import type { CachedClient } from './cached-client';
+import type { CachedClient } from '../../content/cached-client';
 import { openContentSource, type ContentSource } from './content-source';
 import type { ChangeKind, SourceGraph } from './change-kind';
 import type { DevModules, Pipeline } from './dev-modules';

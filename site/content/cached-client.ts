@@ -1,10 +1,10 @@
-// The content client of `watch`: every CMS answer is kept (issue 5: "a change to a template or
-// locale re-renders without fetching content again; a change to fixture content re-fetches what
-// changed"). Preparing the site again after a fixture edit asks the backend only for the lists
-// that edit touched (./fixture-diff) and takes everything else from here. Identical requests in
+// A content client that keeps every CMS answer until told otherwise (issue 5). `watch` uses it so a
+// template or locale change re-renders without fetching, and a fixture edit re-fetches only the
+// lists it touched (site/serve/watch/fixture-diff.ts); `preview` so a reload after an edit fetches
+// only the lists whose version moved (site/serve/preview/list-versions.ts). Identical requests in
 // flight share one answer; failures are not kept.
-import type { ContentClient } from '../../content/client';
-import type { Operation } from '../../content/queries';
+import type { ContentClient } from './client';
+import type { Operation } from './queries';
 
 export interface CachedClient {
   /** Stands in for the ContentClient prepareSite() takes. */
