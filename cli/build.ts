@@ -27,11 +27,19 @@ export function registerBuild(program: Command): void {
     .action(async (flags: BuildFlags) => {
       const started = performance.now();
       // Loaded on use: `hotel-site --help` must start fast (cli/bundle.mjs splits these out).
-      const [{ loadConfig }, { resolveConfig }, { build }] = await Promise.all([
+      const [{ loadConfig }, { resolveConfig }, { build }, { removeActiveStagings }] = await Promise.all([
         import('../site/config/load-config'),
         import('../site/config/resolve-config'),
         import('../site/build'),
+        import('../site/output/staging'),
       ]);
+      // Ctrl-C or a CI's SIGTERM: the previous output stays and no half-written folder is left.
+      const interrupted = (signal: NodeJS.Signals) => {
+        removeActiveStagings();
+        process.exit(signal === 'SIGINT' ? 130 : 143);
+      };
+      process.once('SIGINT', interrupted);
+      process.once('SIGTERM', interrupted);
       const loaded = await loadConfig({ configFile: resolve(flags.config ?? 'site.config.ts') });
       const config = resolveConfig(loaded.config, { endpoint: flags.endpoint, siteUrl: flags.siteUrl, concurrency: flags.concurrency }, process.env);
       const reporter = createReporter({ quiet: Boolean(flags.quiet) });

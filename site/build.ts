@@ -54,11 +54,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   };
   const locales = config.locales.all;
 
-  const connection = await connectContent(config, reporter);
-  const { client } = connection;
-  const endpoint = client.endpoint;
+  // The output folder first: a wrong --out is refused before anything starts.
   const staging = await createStaging(options.outDir);
+  let connection: Awaited<ReturnType<typeof connectContent>> | null = null;
   try {
+    connection = await connectContent(config, reporter);
+    const { client } = connection;
+    const endpoint = client.endpoint;
     // Assets first: every page links the hashed stylesheet and script.
     const [stylesheet, clientBundle] = await runStage(reporter, timings, 'assets', () =>
       Promise.all([bundleStyles(staging.dir), bundleClient({ outDir: staging.dir, minify: true }), copyPublicFiles(staging.dir)]),
@@ -102,6 +104,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     await staging.abort();
     throw error;
   } finally {
-    await connection.close();
+    await connection?.close();
   }
 }

@@ -1,8 +1,12 @@
 // Atomic output (issue 2): a build writes into a fresh folder beside --out and swaps it in only
 // when everything is written; a failed build removes its folder and leaves the old output alone.
+// Only a folder that replacing cannot lose anything of is taken (./out-dir).
 import { randomBytes } from 'node:crypto';
+import { existsSync, renameSync, rmSync } from 'node:fs';
 import { readdir, rename, rm, mkdir } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import { UserError } from '../errors';
+import { assertReplaceable, type OutDirContext } from './out-dir';
 
 export interface Staging {
   /** The folder being written. */
@@ -15,14 +19,26 @@ export interface Staging {
 
 const prefix = (outDir: string) => `.${basename(outDir)}.`;
 
-export async function createStaging(outDir: string): Promise<Staging> {
+export async function createStaging(outDir: string, context: OutDirContext = {}): Promise<Staging> {
   const out = resolve(outDir);
+  await assertReplaceable(out, context);
   const parent = dirname(out);
-  await mkdir(parent, { recursive: true });
-  await removeAbandoned(out);
   const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const dir = join(parent, `${prefix(out)}staging-${tag}`);
-  await mkdir(dir);
+  try {
+    await mkdir(parent, { recursive: true });
+    await removeAbandoned(out);
+    await mkdir(dir);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    if (!['EACCES', 'EPERM', 'EROFS', 'EEXIST', 'ENOTDIR', 'ENOSPC'].includes(code)) throw error;
+    throw new UserError(`Cannot write the output beside ${out}: ${(error as Error).message}`, {
+      cause: error,
+      hint: 'The build writes a staging folder next to --out and swaps it in; choose an --out whose parent folder you can write to.',
+    });
+  }
+  const state = { out, old: null as string | null };
+  active.set(dir, state);
   return {
     dir,
     async commit() {
@@ -31,6 +47,7 @@ export async function createStaging(outDir: string): Promise<Staging> {
       try {
         await rename(out, old);
         moved = true;
+        state.old = old;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       }
@@ -41,10 +58,29 @@ export async function createStaging(outDir: string): Promise<Staging> {
         if (moved) await rename(old, out);
         throw error;
       }
+      active.delete(dir);
       if (moved) await rm(old, { recursive: true, force: true });
     },
-    abort: () => rm(dir, { recursive: true, force: true }),
+    async abort() {
+      active.delete(dir);
+      await rm(dir, { recursive: true, force: true });
+    },
   };
+}
+
+/** Staging folders of this process not yet committed or aborted, with the output they replace. */
+const active = new Map<string, { out: string; old: string | null }>();
+
+/**
+ * Undoes them at once (the CLI's Ctrl-C and SIGTERM handler): an interrupted build leaves its
+ * previous output — put back if the swap was half done — and no half-written folder behind.
+ */
+export function removeActiveStagings(): void {
+  for (const [dir, { out, old }] of active) {
+    if (old && existsSync(old) && !existsSync(out)) renameSync(old, out);
+    rmSync(dir, { recursive: true, force: true });
+  }
+  active.clear();
 }
 
 /** Staging and old folders of builds that were killed (their process is gone). */

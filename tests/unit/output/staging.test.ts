@@ -2,7 +2,7 @@ import { mkdtemp, readFile, readdir, writeFile, mkdir, rm } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createStaging } from '../../../site/output/staging';
+import { createStaging, removeActiveStagings } from '../../../site/output/staging';
 
 const roots: string[] = [];
 afterEach(async () => {
@@ -19,12 +19,12 @@ describe('atomic output', () => {
     const root = await tempRoot();
     const out = join(root, 'dist');
     await mkdir(out);
-    await writeFile(join(out, 'old.html'), 'old');
+    await writeFile(join(out, 'index.html'), 'old');
     const staging = await createStaging(out);
-    await writeFile(join(staging.dir, 'new.html'), 'new');
-    expect(await readdir(out)).toEqual(['old.html']);
+    await writeFile(join(staging.dir, 'robots.txt'), 'new');
+    expect(await readdir(out)).toEqual(['index.html']);
     await staging.commit();
-    expect(await readdir(out)).toEqual(['new.html']);
+    expect(await readdir(out)).toEqual(['robots.txt']);
     expect((await readdir(root)).sort()).toEqual(['dist']);
   });
 
@@ -46,5 +46,17 @@ describe('atomic output', () => {
     const staging = await createStaging(join(root, 'dist'));
     expect((await readdir(root)).filter((name) => name.includes('999999999'))).toEqual([]);
     await staging.abort();
+  });
+
+  it('undoes what an interrupted build left: its staging folder goes, the previous output stays', async () => {
+    const root = await tempRoot();
+    const out = join(root, 'dist');
+    await mkdir(out);
+    await writeFile(join(out, 'index.html'), 'previous');
+    const staging = await createStaging(out);
+    await writeFile(join(staging.dir, 'index.html'), 'half');
+    removeActiveStagings();
+    expect(await readdir(root)).toEqual(['dist']);
+    expect(await readFile(join(out, 'index.html'), 'utf8')).toBe('previous');
   });
 });
