@@ -1,6 +1,6 @@
 // `hotel-site cms`: the embedded content backend alone, for exploring it and for other tools.
 import type { Command } from 'commander';
-import { parseInteger, parseRate } from './options';
+import { parseInteger, parsePort, parseRate } from './options';
 
 interface CmsFlags {
   port: number;
@@ -13,7 +13,7 @@ export function registerCms(program: Command): void {
   program
     .command('cms')
     .description('run the embedded content backend (GraphQL over fixture content) on 127.0.0.1')
-    .option('--port <n>', 'port to listen on (0 = any free port)', parseInteger('--port'), 0)
+    .option('--port <n>', 'port to listen on (0 = any free port)', parsePort, 0)
     .option('--items <n>', 'add this many synthetic items (benchmarks)', parseInteger('--items'), 0)
     .option('--latency <ms>', 'delay every answer by this many milliseconds', parseInteger('--latency'), 0)
     .option('--fail-rate <rate>', 'answer this share of requests with HTTP 503 (0–1)', parseRate('--fail-rate'), 0)

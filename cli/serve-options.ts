@@ -1,6 +1,6 @@
 // What `preview` and `watch` share: the server flags, and running until Ctrl-C.
 import type { Command } from 'commander';
-import { parseInteger } from './options';
+import { parsePort } from './options';
 
 export const DEFAULT_PORT = 4173;
 
@@ -13,7 +13,7 @@ export interface ServeFlags {
 
 export function serverOptions(command: Command): Command {
   return command
-    .option('--port <n>', 'port to listen on (0 = any free port)', parseInteger('--port'), DEFAULT_PORT)
+    .option('--port <n>', 'port to listen on (0 = any free port)', parsePort, DEFAULT_PORT)
     .option('--host <host>', 'address to bind; 0.0.0.0 makes the server reachable from other machines', '127.0.0.1')
     .option('--open', 'open the site in the default browser')
     .option('--config <file>', 'config file', 'site.config.ts');

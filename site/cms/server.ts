@@ -6,6 +6,7 @@ import { type IncomingMessage, type ServerResponse, createServer } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { fixtures as defaultFixtures } from './fixtures/index';
 import type { FixtureSet } from './fixtures/types';
+import { UserError } from '../errors';
 import { GraphQLExecutor, MAX_BODY_BYTES, parseRequest, readBody, sendJson } from './graphql-http';
 import { sendText, serveMedia } from './media-files';
 import { createContentSchema } from './schema';
@@ -84,9 +85,16 @@ export async function startContentBackend(options: ContentBackendOptions = {}): 
     });
   });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    const failed = (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE' || error.code === 'EACCES' || error.code === 'EADDRNOTAVAIL') {
+        reject(new UserError(`The embedded content backend cannot listen on ${host}:${port} (${error.code === 'EADDRINUSE' ? 'the port is in use' : error.code})`, {
+          exitCode: 2, cause: error, hint: 'Pass another --port (0 takes any free port).',
+        }));
+      } else reject(error);
+    };
+    server.once('error', failed);
     server.listen(port, host, () => {
-      server.off('error', reject);
+      server.off('error', failed);
       resolve();
     });
   });

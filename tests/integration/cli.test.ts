@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
@@ -28,6 +28,30 @@ describe('hotel-site CLI', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--concurrency');
     expect((await runCli(['publish'])).code).toBe(2);
+  });
+
+  it('refuses an --out that would delete what the user had (exit 2), and leaves it as it was', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cli-out-'));
+    try {
+      await writeFile(join(dir, 'thesis.md'), 'four years of work');
+      const foreign = await runCli(['build', '--out', dir, '--quiet']);
+      expect(foreign.code).toBe(2);
+      expect(foreign.stderr).toContain(`Refusing to use ${dir} as the output folder: it holds files a build does not write (thesis.md)`);
+      expect(await readFile(join(dir, 'thesis.md'), 'utf8')).toBe('four years of work');
+      const project = await runCli(['build', '--out', '.', '--quiet']);
+      expect(project.code).toBe(2);
+      expect(project.stderr).toContain('it is the project folder');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('exits 2 on a port out of range', async () => {
+    for (const command of ['preview', 'watch', 'cms']) {
+      const result = await runCli([command, '--port', '99999']);
+      expect(result.code, command).toBe(2);
+      expect(result.stderr, command).toContain('--port takes a whole number from 0 to 65535');
+    }
   });
 
   it('exits 2 on a broken config, naming the file and the key', async () => {

@@ -6,7 +6,7 @@
 import { stat } from 'node:fs/promises';
 import { relative } from 'node:path';
 import type { ConfigOverrides } from '../../config/resolve-config';
-import { startHttpServer } from '../http-server';
+import { startHttpServer, type Handler } from '../http-server';
 import { createEventStream, type BuildErrorInfo } from '../live-reload/event-stream';
 import { createStaticSite } from '../static-files';
 import { asUserError, toBuildError } from './build-error';
@@ -74,24 +74,34 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
       firstWrite = false;
     },
   });
-  const dev = await startDevBuild({ root, outDir, configFile: options.configFile, overrides: options.overrides, extraItems: options.extraItems, log }, store).catch((error: unknown) => {
+  // The port before the first build: a port that is taken or refused ends watch before that build
+  // replaces the output folder. Requests made meanwhile wait for the build.
+  let handle: Handler | null = null;
+  let handlerReady!: () => void;
+  const ready = new Promise<void>((resolve) => (handlerReady = resolve));
+  const server = await startHttpServer({
+    host: options.host,
+    port: options.port,
+    handle: async (req, res) => {
+      await ready;
+      return handle!(req, res);
+    },
+    onError: (error, req) => log(`error: ${req.method} ${req.url}: ${(error as Error)?.stack ?? String(error)}`),
+  });
+  const dev = await startDevBuild({ root, outDir, configFile: options.configFile, overrides: options.overrides, extraItems: options.extraItems, log }, store).catch(async (error: unknown) => {
+    await server.close();
     throw asUserError(toBuildError('first build', error));
   });
   fileOf = (dir, href) => dev.state.pipeline.fileOfHref(dir, href);
 
-  const cleanups: (() => Promise<void> | void)[] = [() => dev.close(), () => stream.close()];
+  const cleanups: (() => Promise<void> | void)[] = [() => dev.close(), () => stream.close(), () => server.close()];
   const close = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   };
   try {
     const files = await createStaticSite(outDir, { transformHtml: snippetInjector(stream) });
-    const server = await startHttpServer({
-      host: options.host,
-      port: options.port,
-      handle: createDevHandler({ store, files, stream, log }),
-      onError: (error, req) => log(`error: ${req.method} ${req.url}: ${(error as Error)?.stack ?? String(error)}`),
-    });
-    cleanups.push(() => server.close());
+    handle = createDevHandler({ store, files, stream, log });
+    handlerReady();
 
     // chokidar drops a second "change" of a file within 50 ms of the one it reported (its throttle
     // has no trailing event): a fix saved right after a broken save would go unseen. So each
