@@ -34,11 +34,14 @@ export function resolveConfig(config: SiteConfig, overrides: ConfigOverrides, en
   }
   // An empty variable counts as unset, as shells make `VAR= cmd` the usual way to clear one.
   const envEndpoint = env[ENDPOINT_ENV] || undefined;
-  checkUrl(ENDPOINT_ENV, envEndpoint);
+  // Only when it is used: --endpoint overrides it.
+  if (overrides.endpoint === undefined) checkUrl(ENDPOINT_ENV, envEndpoint);
+  const siteUrl = overrides.siteUrl ?? config.siteUrl;
+  checkSiteOrigin(overrides.siteUrl !== undefined ? '--site-url' : 'siteUrl in the config', siteUrl);
 
   const content = config.content ?? {};
   return {
-    siteUrl: (overrides.siteUrl ?? config.siteUrl).replace(/\/+$/, ''),
+    siteUrl: new URL(siteUrl).origin,
     locales: config.locales
       ? { default: config.locales.default, all: [...config.locales.all] }
       : { default: DEFAULTS.locales.default, all: [...DEFAULTS.locales.all] },
@@ -55,6 +58,21 @@ export function resolveConfig(config: SiteConfig, overrides: ConfigOverrides, en
     analytics: { id: config.analytics?.id ?? null },
     jsBudgetBytes: config.jsBudgetBytes ?? DEFAULTS.jsBudgetBytes,
   };
+}
+
+/**
+ * The site is published at the root of its origin: pages, assets and the root redirect use
+ * root-relative links, robots.txt only counts at the root. A path, query, fragment or credentials
+ * would give canonical links and a sitemap that point elsewhere than the pages are.
+ */
+function checkSiteOrigin(source: string, value: string): void {
+  const url = new URL(value);
+  const extra = url.username || url.password ? 'credentials' : !/^\/+$/.test(url.pathname) ? `the path ${url.pathname}` : url.search ? 'a query' : url.hash ? 'a fragment' : null;
+  if (extra) {
+    throw new ConfigError(`${source} must be the origin the site is published on, without ${extra} (got ${describe(value)})`, {
+      hint: `Use e.g. ${url.origin}: the site lives at /de/ and /en/ under it; publishing under a sub-path is not supported.`,
+    });
+  }
 }
 
 function checkUrl(source: string, value: string | undefined): void {

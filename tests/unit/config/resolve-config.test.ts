@@ -75,6 +75,20 @@ describe('resolveConfig', () => {
   });
 
   it.each([
+    ['https://x.example/sub/path', 'without the path /sub/path'],
+    ['https://x.example/?q=1', 'without a query'],
+    ['https://x.example/#top', 'without a fragment'],
+    ['https://user:pw@x.example/', 'without credentials'],
+  ])('refuses a site URL that is not an origin: %s', (siteUrl, message) => {
+    expect(() => resolveConfig(config(), { siteUrl }, {})).toThrow(message);
+  });
+
+  it('checks HOTEL_SITE_ENDPOINT only when --endpoint does not override it', () => {
+    expect(resolveConfig(config(), { endpoint: 'https://cms.example/graphql' }, { HOTEL_SITE_ENDPOINT: 'garbage' }).content.endpoint).toBe('https://cms.example/graphql');
+    expect(() => resolveConfig(config(), {}, { HOTEL_SITE_ENDPOINT: 'garbage' })).toThrow(/HOTEL_SITE_ENDPOINT/);
+  });
+
+  it.each([
     [{ concurrency: 0 }, '--concurrency must be an integer from 1 to 64 (got 0)'],
     [{ concurrency: 65 }, '--concurrency must be an integer from 1 to 64 (got 65)'],
     [{ concurrency: 2.5 }, '--concurrency must be an integer from 1 to 64 (got 2.5)'],
