@@ -3,7 +3,7 @@
 // lists it touched (site/serve/watch/fixture-diff.ts); `preview` so a reload after an edit fetches
 // only the lists whose version moved (site/serve/preview/list-versions.ts). Identical requests in
 // flight share one answer; failures are not kept.
-import type { ContentClient } from './client';
+import type { ContentClient, RequestOptions } from './client';
 import type { Operation } from './queries';
 
 export interface CachedClient {
@@ -28,12 +28,12 @@ export function cacheAnswers(first: ContentClient): CachedClient {
     get stats() {
       return inner.stats;
     },
-    request<T>(operation: Operation, variables: Record<string, unknown> = {}): Promise<T> {
+    request<T>(operation: Operation, variables: Record<string, unknown> = {}, options: RequestOptions = {}): Promise<T> {
       const key = `${operation.name} ${JSON.stringify(variables)}`;
       const known = answers.get(key);
       if (known) return known.answer as Promise<T>;
       misses++;
-      const answer = inner.request<T>(operation, variables);
+      const answer = inner.request<T>(operation, variables, options);
       answers.set(key, { operation: operation.name, variables, answer });
       answer.catch(() => {
         if (answers.get(key)?.answer === answer) answers.delete(key);

@@ -4,6 +4,7 @@
 // `errors` array: a bad query or a backend bug) and other 4xx are not retried: repeating them
 // cannot help. A request that finally fails throws a UserError naming the operation, its
 // variables and the cause.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ClientError, GraphQLClient } from 'graphql-request';
 import pLimit from 'p-limit';
 import { UserError } from '../errors';
@@ -73,7 +74,11 @@ export function backoffDelay(attempt: number, baseMs: number, maxMs: number, ran
   return Math.round(random() * Math.min(maxMs, baseMs * 2 ** attempt));
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export interface RequestOptions {
+  /** Aborted: stop waiting and retrying (the stage this request belongs to has failed already). */
+  signal?: AbortSignal;
+}
 
 export class ContentClient {
   readonly stats: ClientStats = { requests: 0, retries: 0 };
@@ -87,15 +92,18 @@ export class ContentClient {
     this.limit = pLimit(options.concurrency);
   }
 
-  async request<T>(operation: Operation, variables: Record<string, unknown> = {}): Promise<T> {
+  async request<T>(operation: Operation, variables: Record<string, unknown> = {}, options: RequestOptions = {}): Promise<T> {
     const { retries, timeoutMs, baseDelayMs = 300, maxDelayMs = 10_000 } = this.options;
+    const { signal } = options;
     for (let attempt = 0; ; attempt++) {
       let verdict: Verdict;
       try {
         // The limit wraps one attempt, not the backoff wait: a sleeping retry frees its slot.
         const data = await this.limit(() => {
+          signal?.throwIfAborted();
           this.stats.requests++;
-          return this.graphql.request<T>({ document: operation.document, variables, signal: AbortSignal.timeout(timeoutMs) });
+          const timeout = AbortSignal.timeout(timeoutMs);
+          return this.graphql.request<T>({ document: operation.document, variables, signal: signal ? AbortSignal.any([timeout, signal]) : timeout });
         });
         // A 200 without the fields the schema guarantees ({} from a broken proxy, a null list):
         // read as an empty list it would unpublish content, so it is retried like a cut-off body.
@@ -103,6 +111,8 @@ export class ContentClient {
         if (missing.length) throw new Error(`the answer has no ${missing.join(', ')}`);
         return data;
       } catch (error) {
+        // Given up on by the caller (another request of the stage failed): no retry, no message.
+        if (signal?.aborted) throw signal.reason;
         verdict = classifyFailure(error);
         if (!verdict.retry || attempt >= retries) {
           const tries = attempt + 1;
@@ -120,7 +130,7 @@ export class ContentClient {
       const delayMs = Math.max(verdict.retryAfterMs ?? 0, backoffDelay(attempt, baseDelayMs, maxDelayMs));
       this.stats.retries++;
       this.options.onRetry?.({ operation: operation.name, attempt: attempt + 1, delayMs, reason: verdict.reason });
-      await sleep(Math.min(delayMs, maxDelayMs));
+      await sleep(Math.min(delayMs, maxDelayMs), undefined, { signal });
     }
   }
 }

@@ -14,12 +14,19 @@ export interface ContentConnection {
 
 export async function connectContent(config: ResolvedConfig, reporter: Reporter, embedded: ContentBackendOptions = {}): Promise<ContentConnection> {
   const backend = config.content.endpoint ? null : await startContentBackend(embedded);
+  const announced = new Set<string>();
   const client = new ContentClient({
     endpoint: config.content.endpoint ?? backend!.endpoint,
     concurrency: config.content.concurrency,
     timeoutMs: config.content.timeoutMs,
     retries: config.content.retries,
-    onRetry: ({ operation, attempt, delayMs, reason }) => reporter.info(`retrying ${operation} (${attempt}/${config.content.retries}) in ${delayMs} ms: ${reason}`),
+    // Once per distinct cause: a CMS that is down fails every request the same way, and dozens of
+    // identical lines would bury the error that follows. The summary counts all retries.
+    onRetry: ({ operation, reason }) => {
+      if (announced.has(reason)) return;
+      announced.add(reason);
+      reporter.info(`CMS: ${reason} (${operation} first); retrying up to ${config.content.retries} times with backoff`);
+    },
   });
   return { client, embedded: backend !== null, close: async () => backend?.close() };
 }

@@ -3,7 +3,8 @@
 // client, all requested at once so the concurrency limit is the only throttle. Then normalization
 // (./normalize). Any request that finally fails rejects the whole stage: nothing is published
 // half-fetched.
-import type { ContentClient } from './client';
+import { setMaxListeners } from 'node:events';
+import type { ContentClient, RequestOptions } from './client';
 import { QUERIES, type Operation } from './queries';
 import { MediaSet } from './media';
 import type { NormalizeMemo } from './normalize-memo';
@@ -79,9 +80,10 @@ export async function fetchAllPages(
   variables: Record<string, unknown>,
   field: 'nodeQuery' | 'taxonomyTermQuery',
   idField: 'nid' | 'tid',
+  options: RequestOptions = {},
 ): Promise<FetchedList> {
   const request = (offset: number) =>
-    client.request<unknown>(operation, { ...variables, offset, limit: PAGE_SIZE }).then((data) => pageOf(data, field));
+    client.request<unknown>(operation, { ...variables, offset, limit: PAGE_SIZE }, options).then((data) => pageOf(data, field));
   // Items edited during the build can shift between pages: keep the first copy of each id.
   const seen = new Set<unknown>();
   const entities: Raw[] = [];
@@ -148,6 +150,13 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
       return value;
     });
 
+  // One failed request fails the stage: the others stop retrying then, instead of filling the
+  // terminal after the error with attempts whose answer nobody will read.
+  const abort = new AbortController();
+  // Every request in flight or waiting to retry listens to it: hundreds on a large site, by design.
+  setMaxListeners(0, abort.signal);
+  const stage: RequestOptions = { signal: abort.signal };
+
   const termIndex = new Terms();
   const media = new MediaSet(base);
   const pendingTiles: NormalizeContext['pendingTiles'] = new Map();
@@ -164,7 +173,7 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
 
   const termsReady = Promise.all(
     locales.map((locale) =>
-      tick(fetchAllPages(client, QUERIES.termsPage, { langcode: locale }, 'taxonomyTermQuery', 'tid')).then((fetched) => {
+      tick(fetchAllPages(client, QUERIES.termsPage, { langcode: locale }, 'taxonomyTermQuery', 'tid', stage)).then((fetched) => {
         checkComplete(fetched, `taxonomy terms (${locale})`);
         for (const raw of fetched.entities) termIndex.add(locale, raw);
       }),
@@ -204,21 +213,24 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
   const [notifications, menus] = await Promise.all([
     Promise.all(
       locales.map((locale) =>
-        tick(fetchAllPages(client, QUERIES.notifications, { language: locale }, 'nodeQuery', 'nid')).then((fetched) => checkComplete(fetched, `notifications (${locale})`)),
+        tick(fetchAllPages(client, QUERIES.notifications, { language: locale }, 'nodeQuery', 'nid', stage)).then((fetched) => checkComplete(fetched, `notifications (${locale})`)),
       ),
     ),
-    Promise.all(locales.map((locale) => tick(client.request<unknown>(QUERIES.menu, { language: locale.toUpperCase() })))),
+    Promise.all(locales.map((locale) => tick(client.request<unknown>(QUERIES.menu, { language: locale.toUpperCase() }, stage)))),
     Promise.all(
       locales.flatMap((locale) =>
         types.map((type) =>
-          tick(fetchAllPages(client, QUERIES.contentPage, { type, langcode: locale }, 'nodeQuery', 'nid')).then((fetched) =>
+          tick(fetchAllPages(client, QUERIES.contentPage, { type, langcode: locale }, 'nodeQuery', 'nid', stage)).then((fetched) =>
             normalizeList(locale, type, checkComplete(fetched, `${type} (${locale})`)),
           ),
         ),
       ),
     ),
     termsReady,
-  ]);
+  ]).catch((error: unknown) => {
+    abort.abort();
+    throw error;
+  });
   // Lists finish in any order; keep the types in schema order for stable output.
   for (const [locale, byType] of items) items.set(locale, new Map(types.filter((type) => byType.has(type)).map((type) => [type, byType.get(type)!])));
 
