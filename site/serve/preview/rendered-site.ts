@@ -91,7 +91,7 @@ export function createRenderedSite(options: RenderedSiteOptions): RenderedSite {
       });
       await writeSitemap(files.root, site.pages, config.siteUrl);
       const snapshot = { site, pages: indexPages(site.pages) };
-      // Only a snapshot made in full takes the versions it was made from.
+      // Recorded only once the snapshot is complete: after a failure the same lists count as moved again.
       last = { snapshot, versions, fullAt: full ? started : last!.fullAt };
       return snapshot;
     },
