@@ -19,6 +19,12 @@ export function serverOptions(command: Command): Command {
     .option('--config <file>', 'config file', 'site.config.ts');
 }
 
+/** A line for the terminal when the server is reachable from other machines (`--host` other than loopback). */
+export function exposureNotice(host: string): string {
+  const loopback = host === 'localhost' || host === '::1' || /^127\./.test(host);
+  return loopback ? '' : `Note: bound to ${host}: other machines on the network can reach this server.\n`;
+}
+
 /** Resolves on Ctrl-C or SIGTERM; the caller then closes its servers. */
 export function untilStopped(): Promise<void> {
   return new Promise((resolve) => {

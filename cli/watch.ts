@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { projectPath } from '../site/project-root';
 import { openBrowser } from './open-browser';
-import { serverOptions, untilStopped, type ServeFlags } from './serve-options';
+import { exposureNotice, serverOptions, untilStopped, type ServeFlags } from './serve-options';
 
 interface WatchFlags extends ServeFlags {
   endpoint?: string;
@@ -33,7 +33,7 @@ export function registerWatch(program: Command): void {
       log,
     });
     process.stdout.write(
-      `Watching templates/, locales/, site/ and ${flags.config} — ready in ${((performance.now() - started) / 1000).toFixed(2)} s\n  ${session.url}de/\n  ${session.url}en/\nListening on ${session.url} — Ctrl-C stops.\n`,
+      `Watching templates/, locales/, site/ and ${flags.config} — ready in ${((performance.now() - started) / 1000).toFixed(2)} s\n  ${session.url}de/\n  ${session.url}en/\nListening on ${session.url} — Ctrl-C stops.\n${exposureNotice(flags.host)}`,
     );
     if (flags.open) openBrowser(`${session.url}de/`);
     await untilStopped();
