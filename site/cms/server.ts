@@ -46,9 +46,9 @@ const UNAVAILABLE_PAGE = `<!DOCTYPE html>
 export async function startContentBackend(options: ContentBackendOptions = {}): Promise<ContentBackend> {
   const { port = 0, host = '127.0.0.1', extraItems = 0, latencyMs = 0, failRate = 0 } = options;
   const synthetic = extraItems > 0 ? syntheticFixtures(extraItems) : null;
-  const executorOf = (fixtures: FixtureSet) => new GraphQLExecutor(createContentSchema(synthetic ? mergeFixtures(fixtures, synthetic) : fixtures));
+  const schemaOf = (fixtures: FixtureSet) => createContentSchema(synthetic ? mergeFixtures(fixtures, synthetic) : fixtures);
   let current = options.fixtures ?? defaultFixtures;
-  let executor = executorOf(current);
+  const executor = new GraphQLExecutor(schemaOf(current));
   let origin = '';
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -107,7 +107,7 @@ export async function startContentBackend(options: ContentBackendOptions = {}): 
     origin,
     replaceFixtures(fixtures) {
       current = savedOver(current, fixtures);
-      executor = executorOf(current);
+      executor.useSchema(schemaOf(current));
     },
     close() {
       closing ??= new Promise<void>((resolve, reject) => {
