@@ -3,7 +3,8 @@ import { statSync } from 'node:fs';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lookupMedia, MEDIA_DIR } from '../../../site/cms/media-files';
-import { type ContentBackend, startContentBackend } from '../../../site/cms/server';
+import { type ContentBackend, savedOver, startContentBackend } from '../../../site/cms/server';
+import { fixtures } from '../../../site/cms/fixtures/index';
 
 const empty = { nodes: [], terms: [], media: [] };
 let backend: ContentBackend;
@@ -166,5 +167,17 @@ describe('content', () => {
     } finally {
       await withExtra.close();
     }
+  });
+});
+
+describe('replacing the content, as a Drupal save does', () => {
+  it('gives a node that changed a newer `changed` and leaves the others alone', () => {
+    const before = structuredClone(fixtures);
+    const after = structuredClone(fixtures);
+    const edited = after.nodes[0]!;
+    edited.de.title = `${edited.de.title} (bearbeitet)`;
+    const saved = savedOver(before, after, 2_000_000_000);
+    expect(saved.nodes[0]!.changed).toBe(2_000_000_000);
+    expect(saved.nodes.slice(1).map((node) => node.changed)).toEqual(before.nodes.slice(1).map((node) => node.changed));
   });
 });
