@@ -3,7 +3,7 @@
 // Only a folder that replacing cannot lose anything of is taken (./out-dir).
 import { randomBytes } from 'node:crypto';
 import { existsSync, renameSync, rmSync } from 'node:fs';
-import { readdir, rename, rm, mkdir } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UserError } from '../errors';
 import { assertReplaceable, type OutDirContext } from './out-dir';
@@ -25,19 +25,21 @@ export async function createStaging(outDir: string, context: OutDirContext = {})
   const parent = dirname(out);
   const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const dir = join(parent, `${prefix(out)}staging-${tag}`);
+  let unlock: () => void;
   try {
     await mkdir(parent, { recursive: true });
+    unlock = await lock(out);
+  } catch (error) {
+    throw writeError(out, error);
+  }
+  try {
     await removeAbandoned(out);
     await mkdir(dir);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? '';
-    if (!['EACCES', 'EPERM', 'EROFS', 'EEXIST', 'ENOTDIR', 'ENOSPC'].includes(code)) throw error;
-    throw new UserError(`Cannot write the output beside ${out}: ${(error as Error).message}`, {
-      cause: error,
-      hint: 'The build writes a staging folder next to --out and swaps it in; choose an --out whose parent folder you can write to.',
-    });
+    unlock();
+    throw writeError(out, error);
   }
-  const state = { out, old: null as string | null };
+  const state = { out, old: null as string | null, unlock };
   active.set(dir, state);
   return {
     dir,
@@ -59,28 +61,63 @@ export async function createStaging(outDir: string, context: OutDirContext = {})
         throw error;
       }
       active.delete(dir);
+      unlock();
       if (moved) await rm(old, { recursive: true, force: true });
     },
     async abort() {
       active.delete(dir);
       await rm(dir, { recursive: true, force: true });
+      unlock();
     },
   };
 }
 
 /** Staging folders of this process not yet committed or aborted, with the output they replace. */
-const active = new Map<string, { out: string; old: string | null }>();
+const active = new Map<string, { out: string; old: string | null; unlock: () => void }>();
 
 /**
  * Undoes them at once (the CLI's Ctrl-C and SIGTERM handler): an interrupted build leaves its
  * previous output — put back if the swap was half done — and no half-written folder behind.
  */
 export function removeActiveStagings(): void {
-  for (const [dir, { out, old }] of active) {
+  for (const [dir, { out, old, unlock }] of active) {
     if (old && existsSync(old) && !existsSync(out)) renameSync(old, out);
     rmSync(dir, { recursive: true, force: true });
+    unlock();
   }
   active.clear();
+}
+
+/** A file-system refusal next to --out, said as the user's to fix; anything else as it is. */
+function writeError(out: string, error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException).code ?? '';
+  if (error instanceof UserError || !['EACCES', 'EPERM', 'EROFS', 'EEXIST', 'ENOTDIR', 'ENOSPC'].includes(code)) return error;
+  return new UserError(`Cannot write the output beside ${out}: ${(error as Error).message}`, {
+    cause: error,
+    hint: 'The build writes a staging folder next to --out and swaps it in; choose an --out whose parent folder you can write to.',
+  });
+}
+
+/**
+ * One build at a time per output folder: a lock file beside it holds the writer's pid. Two builds
+ * swapping the same folder made one of them fail with ENOTEMPTY; now the second says who writes.
+ * A lock whose process is gone (a killed build) is taken over.
+ */
+async function lock(out: string): Promise<() => void> {
+  const file = join(dirname(out), `${prefix(out)}lock`);
+  for (;;) {
+    try {
+      await writeFile(file, String(process.pid), { flag: 'wx' });
+      return () => rmSync(file, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const holder = Number(await readFile(file, 'utf8').catch(() => ''));
+    if (holder > 0 && holder !== process.pid && isAlive(holder)) {
+      throw new UserError(`Another hotel-site process (pid ${holder}) is writing ${out}`, { hint: 'Wait for it to finish, or build into another --out.' });
+    }
+    await rm(file, { force: true });
+  }
 }
 
 /** Staging and old folders of builds that were killed (their process is gone). */

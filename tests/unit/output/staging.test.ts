@@ -59,4 +59,16 @@ describe('atomic output', () => {
     expect(await readdir(root)).toEqual(['dist']);
     expect(await readFile(join(out, 'index.html'), 'utf8')).toBe('previous');
   });
+
+  it('lets one build at a time write an output folder, and takes over the lock of a killed one', async () => {
+    const root = await tempRoot();
+    const out = join(root, 'dist');
+    // A live process other than this one holds the lock: the parent of this test process.
+    await writeFile(join(root, '.dist.lock'), String(process.ppid));
+    await expect(createStaging(out)).rejects.toThrow(`Another hotel-site process (pid ${process.ppid}) is writing ${out}`);
+    await writeFile(join(root, '.dist.lock'), '999999999');
+    const staging = await createStaging(out);
+    await staging.abort();
+    expect(await readdir(root)).toEqual([]);
+  });
 });
