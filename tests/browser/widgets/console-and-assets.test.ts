@@ -1,7 +1,7 @@
 // Every page type, hydrated (issue 4): no console error (hydration mismatches included), no
 // uncaught error, and no failed request for a local asset — at desktop and mobile width, in both
 // languages.
-import type { Browser } from 'playwright-core';
+import type { Browser, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hasChromium, launchBrowser, VIEWPORTS } from '../../helpers/browser';
 import { detailPages, fixedRoutePages, notFoundPages } from '../pages/pages';
@@ -35,6 +35,10 @@ describe.skipIf(!hasChromium)('console and local assets on every page type', () 
       // A few tabs at once: each page mostly waits on the browser (hydration on idle and on scroll).
       const worker = async () => {
         const tab = await openTab(browser, { viewport });
+        const pending = new Set<Request>();
+        tab.page.on('request', (request) => pending.add(request));
+        tab.page.on('requestfinished', (request) => pending.delete(request));
+        tab.page.on('requestfailed', (request) => pending.delete(request));
         try {
           for (let next = queue.shift(); next; next = queue.shift()) {
             const [target, name] = next;
@@ -45,6 +49,9 @@ describe.skipIf(!hasChromium)('console and local assets on every page type', () 
             // Use the layout's islands once: they must work on every page.
             await tab.page.locator('.menu-toggle').click();
             await tab.page.keyboard.press('Escape');
+            // Leave only once what the scroll started (lazy images) has loaded or failed: leaving
+            // earlier cancels it (net::ERR_ABORTED), which is the test's doing, not the page's.
+            await expect.poll(() => pending.size, { timeout: 15_000 }).toBe(0);
             for (const problem of [...tab.errors, ...tab.failedLocal]) problems.push(`${name} ${target}: ${problem}`);
           }
         } finally {
