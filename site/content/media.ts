@@ -320,7 +320,9 @@ export async function downloadMedia(options: DownloadOptions): Promise<{ files: 
   }
 
   async function resolve(url: string): Promise<Resolved | null> {
-    const known = resolvedInProcess.get(`${cacheDir}\0${url}`);
+    // Only with a disk cache (a configured CMS): the embedded backend's files are the project's
+    // own, edited in place under the same URL, and cheap to read again.
+    const known = cacheDir ? resolvedInProcess.get(`${cacheDir}\0${url}`) : undefined;
     if (known && known.freshUntil > now()) {
       stats.fromCache++;
       return known;
@@ -340,7 +342,7 @@ export async function downloadMedia(options: DownloadOptions): Promise<{ files: 
     }
     const source = cacheDir ? cacheEntry(cacheDir, url).file : body;
     const resolved = { name: `${baseName(url)}.${hash}${EXTENSIONS[contentType]}`, bytes: body.length, contentType, width, height, freshUntil: got.freshUntil, source };
-    resolvedInProcess.set(`${cacheDir}\0${url}`, resolved);
+    if (cacheDir) resolvedInProcess.set(`${cacheDir}\0${url}`, resolved);
     return resolved;
   }
 

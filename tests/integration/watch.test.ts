@@ -94,6 +94,18 @@ describe('watch', () => {
     expect(await page('/de/uebernachten/turmzimmer/')).toContain('im dritten Stock des Westturms');
   });
 
+  it('publishes an edited media file of the embedded backend under its new content hash', async () => {
+    const before = /src="(\/media\/stay-tower-room\.[0-9a-f]+\.svg)"/.exec(await page('/de/uebernachten/turmzimmer/'))?.[1];
+    expect(before).toBeDefined();
+    const report = await edit('site/cms/media/stay-tower-room.svg', (text) => text.replace('</svg>', '<rect width="1" height="1" fill="#b08a3e"/></svg>'));
+    expect(report.ok).toBe(true);
+    expect(report.kinds).toEqual(['media']);
+    const after = /src="(\/media\/stay-tower-room\.[0-9a-f]+\.svg)"/.exec(await page('/de/uebernachten/turmzimmer/'))?.[1];
+    expect(after).toBeDefined();
+    expect(after).not.toBe(before);
+    expect(await page(after!)).toContain('fill="#b08a3e"/></svg>');
+  });
+
   it('swaps the stylesheet for a CSS change (no reload)', async () => {
     const events = await openEvents(session.url);
     try {

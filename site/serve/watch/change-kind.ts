@@ -13,6 +13,8 @@ export type ChangeKind =
   | 'backend'
   /** The embedded backend's fixture content: reload it, fetch what changed. */
   | 'fixtures'
+  /** A file the embedded backend serves as media (site/cms/media): same URL, new bytes. */
+  | 'media'
   /** Templates: re-import the render code, re-render without fetching. */
   | 'render'
   /** The client script: rebundle it. */
@@ -47,7 +49,8 @@ export function classifyChange(file: string, root: string, graph: SourceGraph): 
   if (under('locales') && path.endsWith('.json')) kinds.add('locales');
   if (under('templates/public')) kinds.add('public');
   if (under('site/serve') || under('cli')) kinds.add('restart');
-  else if (graph.fixtures.has(file) || under('site/cms/fixtures') || under('site/cms/media')) kinds.add('fixtures');
+  else if (under('site/cms/media')) kinds.add('media');
+  else if (graph.fixtures.has(file) || under('site/cms/fixtures')) kinds.add('fixtures');
   else if (under('site/cms') || under('site/content/queries')) kinds.add('backend');
   else if (graph.pipeline.has(file) || (under('site') && /\.(ts|tsx|graphql)$/.test(path))) kinds.add('pipeline');
   if (graph.render.has(file)) kinds.add('render');

@@ -154,6 +154,12 @@ export class DevBuild {
     next.assets = { stylesheet: stylesheet?.href ?? before.assets.stylesheet, script: client?.entry ?? before.assets.script, preload: client?.preload ?? before.assets.preload };
     const assetsChanged = JSON.stringify(next.assets) !== JSON.stringify(before.assets);
 
+    // A media file keeps its URL when its bytes change: every answer and item that names it is stale.
+    if (kinds.has('media') && !reopen) {
+      this.cache.invalidate(() => true);
+      this.memo.clear();
+      prepare = true;
+    }
     if (reopen) await step('content source', () => this.reopen(next));
     else if (prepare && fixtureChange && this.source.backend) {
       const change = fixtureChange;
