@@ -1,8 +1,8 @@
-// The fetch stage: every content type in every language, paged with offset until `count` (SPEC:
-// page size 50), the taxonomy terms, the menu and the notifications — all through the one bounded
-// client, all requested at once so the concurrency limit is the only throttle. Then normalization
-// (./normalize). Any request that finally fails rejects the whole stage: nothing is published
-// half-fetched.
+// The fetch stage: every content type in every language, paged with offset (SPEC: page size 50;
+// see fetchAllPages), the taxonomy terms, the menu and the notifications — all through the one
+// bounded client, every list at once so the concurrency limit is the throttle. Then normalization
+// (./normalize). Any request that finally fails rejects the whole stage, and stops the others:
+// nothing is published half-fetched.
 import { setMaxListeners } from 'node:events';
 import type { ContentClient, RequestOptions } from './client';
 import { QUERIES, type Operation } from './queries';
