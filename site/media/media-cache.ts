@@ -1,0 +1,157 @@
+// The media cache between builds (docs/media.md): `<cacheDir>/media/manifest.json`, one index of
+// every CMS file with what HTTP said about it and what the build made of it, and
+// `<cacheDir>/media/files/<sha256>`, each body once by content hash. A fresh entry is placed into
+// the output as a hard link without reading the body; a stale one is revalidated with
+// If-None-Match / If-Modified-Since (RFC 9111). Entries unused for PRUNE_AFTER_MS are dropped with
+// their bodies when the manifest is saved. A manifest that does not parse or has another version
+// is ignored with a warning, never trusted.
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+const VERSION = 1;
+const PRUNE_AFTER_MS = 30 * 24 * 3600 * 1000;
+
+export interface CachedFile {
+  /** Content hash of the body (hex), also the body's file name under files/. */
+  sha256: string;
+  /** The published file name, "<slug>.<hash><ext>". */
+  name: string;
+  contentType: string;
+  bytes: number;
+  width: number | null;
+  height: number | null;
+  etag: string | null;
+  lastModified: string | null;
+  /** Epoch ms until which the copy may be used without asking the CMS; 0 = revalidate. */
+  freshUntil: number;
+  /** Epoch ms of the last build that used it. */
+  usedAt: number;
+}
+
+export class MediaCache {
+  private dirty = false;
+
+  private constructor(
+    readonly dir: string,
+    private readonly entries: Map<string, CachedFile>,
+  ) {}
+
+  /** Opens (or creates) the cache in `<cacheDir>/media`; `warn` hears of a manifest not trusted. */
+  static async open(cacheDir: string, warn: (message: string) => void): Promise<MediaCache> {
+    const dir = join(cacheDir, 'media');
+    await mkdir(join(dir, 'files'), { recursive: true });
+    await mkdir(join(dir, 'spool'), { recursive: true });
+    const entries = new Map<string, CachedFile>();
+    const text = await readFile(join(dir, 'manifest.json'), 'utf8').catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') warn(`media cache ${dir}: the manifest could not be read (${error.message}); starting afresh`);
+      return null;
+    });
+    if (text !== null) {
+      const parsed = parseManifest(text);
+      if (parsed) for (const [url, entry] of parsed) entries.set(url, entry);
+      else warn(`media cache ${dir}: the manifest is damaged or from another version; starting afresh`);
+    }
+    return new MediaCache(dir, entries);
+  }
+
+  get(url: string): CachedFile | undefined {
+    return this.entries.get(url);
+  }
+
+  set(url: string, entry: CachedFile): void {
+    this.entries.set(url, entry);
+    this.dirty = true;
+  }
+
+  delete(url: string): void {
+    if (this.entries.delete(url)) this.dirty = true;
+  }
+
+  /** Marks an entry used by this build (kept from pruning); saved with the manifest. */
+  touch(url: string, now: number): void {
+    const entry = this.entries.get(url);
+    // Once a day is enough for pruning by age, and keeps a warm build from rewriting the manifest.
+    if (entry && now - entry.usedAt > 24 * 3600 * 1000) {
+      entry.usedAt = now;
+      this.dirty = true;
+    }
+  }
+
+  bodyFile(sha256: string): string {
+    return join(this.dir, 'files', sha256);
+  }
+
+  get spoolDir(): string {
+    return join(this.dir, 'spool');
+  }
+
+  /** Writes the manifest (atomically) when anything changed, pruning entries unused for long. */
+  async save(now: number): Promise<void> {
+    let pruned = false;
+    for (const [url, entry] of this.entries) {
+      if (now - entry.usedAt > PRUNE_AFTER_MS) {
+        this.entries.delete(url);
+        pruned = true;
+      }
+    }
+    if (!this.dirty && !pruned) return;
+    const temporary = join(this.dir, `manifest.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+    await writeFile(temporary, JSON.stringify({ version: VERSION, entries: Object.fromEntries(this.entries) }));
+    await rename(temporary, join(this.dir, 'manifest.json'));
+    this.dirty = false;
+    if (pruned) await this.removeUnreferencedBodies();
+  }
+
+  private async removeUnreferencedBodies(): Promise<void> {
+    const used = new Set([...this.entries.values()].map((entry) => entry.sha256));
+    for (const name of await readdir(join(this.dir, 'files'))) {
+      if (!used.has(name)) await rm(join(this.dir, 'files', name), { force: true });
+    }
+  }
+}
+
+function parseManifest(text: string): Map<string, CachedFile> | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const manifest = parsed as { version?: unknown; entries?: unknown };
+  if (!manifest || manifest.version !== VERSION || !manifest.entries || typeof manifest.entries !== 'object') return null;
+  const entries = new Map<string, CachedFile>();
+  for (const [url, value] of Object.entries(manifest.entries as Record<string, Partial<CachedFile>>)) {
+    if (!value || typeof value.sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(value.sha256) || typeof value.name !== 'string' || !/^[a-z0-9-]+\.[0-9a-f]{10}\.[a-z0-9]+$/.test(value.name)) return null;
+    if (typeof value.contentType !== 'string' || typeof value.bytes !== 'number') return null;
+    entries.set(url, {
+      sha256: value.sha256,
+      name: value.name,
+      contentType: value.contentType,
+      bytes: value.bytes,
+      width: typeof value.width === 'number' ? value.width : null,
+      height: typeof value.height === 'number' ? value.height : null,
+      etag: typeof value.etag === 'string' ? value.etag : null,
+      lastModified: typeof value.lastModified === 'string' ? value.lastModified : null,
+      freshUntil: typeof value.freshUntil === 'number' ? value.freshUntil : 0,
+      usedAt: typeof value.usedAt === 'number' ? value.usedAt : 0,
+    });
+  }
+  return entries;
+}
+
+/** Until when a response may be reused without revalidation (RFC 9111 4.2.1); 0 = revalidate. */
+export function freshUntil(headers: Headers, now: number): number {
+  const cacheControl = (headers.get('cache-control') ?? '').toLowerCase();
+  if (/(^|,)\s*(no-store|no-cache)\b/.test(cacheControl)) return 0;
+  const maxAge = /(?:^|,)\s*max-age\s*=\s*"?(\d+)/.exec(cacheControl)?.[1];
+  if (maxAge !== undefined) {
+    const age = Number(headers.get('age') ?? 0) || 0;
+    return now + Math.max(0, Number(maxAge) - age) * 1000;
+  }
+  const expires = Date.parse(headers.get('expires') ?? '');
+  const date = Date.parse(headers.get('date') ?? '');
+  // Expires is relative to the server's clock (Date), not ours.
+  if (Number.isFinite(expires)) return now + Math.max(0, expires - (Number.isFinite(date) ? date : now));
+  return 0;
+}
