@@ -12,6 +12,7 @@ interface BuildFlags {
   concurrency?: number;
   config?: string;
   quiet?: boolean;
+  cacheDir?: string;
 }
 
 export function registerBuild(program: Command): void {
@@ -23,27 +24,33 @@ export function registerBuild(program: Command): void {
     .option('--site-url <url>', 'absolute URL the site is published on (canonical links, sitemap)')
     .option('--concurrency <n>', 'CMS requests in flight at most (default 8)', parseInteger('--concurrency'))
     .option('--config <file>', 'config file', 'site.config.ts')
+    .option('--cache-dir <dir>', 'files kept between builds (default: node_modules/.cache/hotel-site, or cacheDir in the config)')
     .option('--quiet', 'plain progress lines, no progress bar')
     .action(async (flags: BuildFlags) => {
       const started = performance.now();
       // Loaded on use: `hotel-site --help` must start fast (cli/bundle.mjs splits these out).
-      const [{ loadConfig }, { resolveConfig }, { build }, { removeActiveStagings }] = await Promise.all([
+      const [{ loadConfig }, { resolveConfig }, { build }, { removeActiveStagings }, { Interrupted }] = await Promise.all([
         import('../site/config/load-config'),
         import('../site/config/resolve-config'),
         import('../site/build'),
         import('../site/output/staging'),
+        import('../site/errors'),
       ]);
-      // Ctrl-C or a CI's SIGTERM: the previous output stays and no half-written folder is left.
-      const interrupted = (signal: NodeJS.Signals) => {
+      // Ctrl-C or a CI's SIGTERM: the build stops its downloads, workers and writes, waits for
+      // them, removes its staging folder and lock, and leaves the previous output as it was. A
+      // second signal does the same at once, without waiting.
+      const stop = new AbortController();
+      const interrupted = (signal: 'SIGINT' | 'SIGTERM') => {
+        if (!stop.signal.aborted) return stop.abort(new Interrupted(signal));
         removeActiveStagings();
         process.exit(signal === 'SIGINT' ? 130 : 143);
       };
-      process.once('SIGINT', interrupted);
-      process.once('SIGTERM', interrupted);
+      process.on('SIGINT', interrupted);
+      process.on('SIGTERM', interrupted);
       const loaded = await loadConfig({ configFile: resolve(flags.config ?? 'site.config.ts') });
-      const config = resolveConfig(loaded.config, { endpoint: flags.endpoint, siteUrl: flags.siteUrl, concurrency: flags.concurrency }, process.env);
+      const config = resolveConfig(loaded.config, { endpoint: flags.endpoint, siteUrl: flags.siteUrl, concurrency: flags.concurrency, cacheDir: flags.cacheDir }, process.env);
       const reporter = createReporter({ quiet: Boolean(flags.quiet) });
-      const result = await build({ config, outDir: resolve(flags.out), reporter });
+      const result = await build({ config, outDir: resolve(flags.out), reporter, signal: stop.signal });
       process.stdout.write(summary(result, resolve(flags.out), performance.now() - started));
     });
 }
@@ -67,7 +74,7 @@ export function summary(result: BuildResult, out: string, totalMs: number): stri
     `Built ${result.pages.total} pages into ${out} in ${(totalMs / 1000).toFixed(2)} s`,
     `  pages      ${Object.entries(result.pages.perLocale).map(([locale, count]) => `${locale} ${count}`).join(', ')} (+ 404 pages)`,
     `  CMS        ${result.requests} requests, ${result.retries} retried — ${result.endpoint}`,
-    `  media      ${result.media.downloaded} downloaded, ${result.media.fromCache} from cache, ${result.media.failed} left out`,
+    `  media      ${result.media.files} files from ${result.media.downloaded + result.media.fromCache + result.media.failed} URLs: ${result.media.downloaded} downloaded, ${result.media.fromCache} from cache, ${result.media.failed} left out`,
     `  written    ${kb(result.bytesWritten)} (CSS ${kb(result.stylesheetGzipBytes)} gzipped)`,
     `  JS/page    ${jsRange(result.jsPerPageType)}`,
     `  stages     ${Object.entries(result.timings).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(2)} s`).join(', ')}`,

@@ -1,7 +1,7 @@
 // The one place that prints errors and decides the exit code (STYLE.md, after Eleventy's
 // ErrorHandler). A UserError is the user's to fix: its title, the causes, and what to do, without
 // a stack unless --verbose. Anything else is our bug: the full stack, and a request to report it.
-import { isUserError } from '../site/errors';
+import { Interrupted, isUserError } from '../site/errors';
 
 function causes(error: unknown): string[] {
   const lines: string[] = [];
@@ -15,6 +15,10 @@ function causes(error: unknown): string[] {
 }
 
 export function reportError(error: unknown, options: { verbose: boolean }, write = (text: string) => process.stderr.write(text)): number {
+  if (error instanceof Interrupted) {
+    write(`\nInterrupted (${error.signal}): stopped and cleaned up; the previous output is unchanged.\n`);
+    return error.exitCode;
+  }
   if (isUserError(error)) {
     write(`\nError: ${error.message}\n`);
     if (options.verbose) for (const line of causes(error)) write(`  caused by: ${line}\n`);

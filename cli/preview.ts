@@ -6,6 +6,7 @@ import { exposureNotice, serverOptions, untilStopped, type ServeFlags } from './
 
 interface PreviewFlags extends ServeFlags {
   endpoint?: string;
+  cacheDir?: string;
   static?: string | true;
 }
 
@@ -15,6 +16,7 @@ export function registerPreview(program: Command): void {
       .command('preview')
       .description('serve the site: pages rendered on request from the CMS\'s current content (or a built folder with --static)')
       .option('--endpoint <url>', 'GraphQL endpoint of the CMS (default: $HOTEL_SITE_ENDPOINT, site.config.ts, else the embedded backend)')
+      .option('--cache-dir <dir>', 'files kept between runs (default: node_modules/.cache/hotel-site, or cacheDir in the config)')
       .option('--static [dir]', 'serve a built folder as a static host would (default dir: dist)'),
   ).action(async (flags: PreviewFlags) => {
     // Loaded on use, so `hotel-site --help` starts fast (cli/bundle.mjs splits these out).
@@ -24,7 +26,7 @@ export function registerPreview(program: Command): void {
       import('../site/serve/preview/start-preview'),
     ]);
     const loaded = await loadConfig({ configFile: resolve(flags.config) });
-    const config = resolveConfig(loaded.config, { endpoint: flags.endpoint }, process.env);
+    const config = resolveConfig(loaded.config, { endpoint: flags.endpoint, cacheDir: flags.cacheDir }, process.env);
     const staticDir = flags.static === undefined ? undefined : flags.static === true ? 'dist' : flags.static;
     const preview = await startPreview({ config, host: flags.host, port: flags.port, staticDir, log: (line) => process.stderr.write(`${line}\n`) });
     const source = staticDir !== undefined ? `the built site in ${resolve(staticDir)}` : `pages rendered on request from ${preview.endpoint}`;

@@ -7,6 +7,7 @@ import { exposureNotice, serverOptions, untilStopped, type ServeFlags } from './
 
 interface WatchFlags extends ServeFlags {
   endpoint?: string;
+  cacheDir?: string;
   out: string;
 }
 
@@ -17,7 +18,8 @@ export function registerWatch(program: Command): void {
       .alias('dev')
       .description('build, serve, and rebuild on every change to templates, locales, site/ or the config; open tabs update themselves')
       .option('--endpoint <url>', 'GraphQL endpoint of the CMS (default: $HOTEL_SITE_ENDPOINT, site.config.ts, else the embedded backend, whose fixtures are watched too)')
-      .option('--out <dir>', 'output folder, replaced by the first build and kept up to date', 'dist'),
+      .option('--out <dir>', 'output folder, replaced by the first build and kept up to date', 'dist')
+      .option('--cache-dir <dir>', 'files kept between runs (default: node_modules/.cache/hotel-site, or cacheDir in the config)'),
   ).action(async (flags: WatchFlags) => {
     const started = performance.now();
     // Loaded on use, so `hotel-site --help` starts fast (cli/bundle.mjs splits it out).

@@ -5,7 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ResolvedConfig } from './config/define-config';
 import { connectContent } from './content/connect';
-import type { DownloadStats } from './content/media';
+import type { DownloadStats } from './media/download-media';
 import { UserError } from './errors';
 import { bundleClient } from './output/client-bundle';
 import { copyPublicFiles } from './output/public-files';
@@ -24,10 +24,10 @@ export interface BuildOptions {
   config: ResolvedConfig;
   outDir: string;
   reporter: Reporter;
-  /** Media downloaded by earlier builds (default node_modules/.cache/hotel-site/media). */
-  cacheDir?: string;
   /** Decides which events are upcoming (default: now). */
   now?: Date;
+  /** Stops the build (Ctrl-C): in-flight work is stopped and awaited, the output left as it was. */
+  signal?: AbortSignal;
 }
 
 export interface BuildResult {
@@ -66,10 +66,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       Promise.all([bundleStyles(staging.dir), bundleClient({ outDir: staging.dir, minify: true }), copyPublicFiles(staging.dir)]),
     );
     const assets = { stylesheet: stylesheet.href, script: clientBundle.entry, preload: clientBundle.preload };
-    const site = await prepareSite({ config, client, outDir: staging.dir, assets, reporter, timings, warn, cacheDir: options.cacheDir, now: options.now });
+    const site = await prepareSite({ config, client, outDir: staging.dir, assets, reporter, timings, warn, now: options.now, signal: options.signal });
+    options.signal?.throwIfAborted();
 
     const written = await runStage(reporter, timings, 'render', () =>
-      writePages({ outDir: staging.dir, pages: site.pages, bundle: clientBundle }, site, (done, total) => reporter.progress(done, total)),
+      writePages({ outDir: staging.dir, pages: site.pages, bundle: clientBundle }, site, (done, total) => reporter.progress(done, total), options.signal),
     (result) => `${result.pages} pages on ${result.threads} thread${result.threads > 1 ? 's' : ''}`);
     const jsPerPageType = written.jsPerPageType;
 
@@ -86,6 +87,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       });
     }
 
+    options.signal?.throwIfAborted();
     await staging.commit();
     const perLocale = Object.fromEntries(locales.map((locale) => [locale, site.pages.filter((page) => page.locale === locale && page.kind !== 'not-found').length]));
     return {
@@ -102,7 +104,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     };
   } catch (error) {
     await staging.abort();
-    throw error;
+    // Whatever failed while the build was being stopped, the stop is what happened.
+    throw options.signal?.aborted ? options.signal.reason : error;
   } finally {
     await connection?.close();
   }

@@ -6,14 +6,14 @@
 export interface UserErrorOptions {
   /** What to do next. */
   hint?: string;
-  /** 2: usage or config error; 1: the build failed (CMS down, bad content, ...). */
-  exitCode?: 1 | 2;
+  /** 2: usage or config error; 1: the build failed (CMS down, bad content, ...); 130/143: interrupted. */
+  exitCode?: 1 | 2 | 130 | 143;
   cause?: unknown;
 }
 
 export class UserError extends Error {
   readonly hint: string | undefined;
-  readonly exitCode: 1 | 2;
+  readonly exitCode: 1 | 2 | 130 | 143;
 
   constructor(title: string, options: UserErrorOptions = {}) {
     super(title, options.cause === undefined ? undefined : { cause: options.cause });
@@ -28,6 +28,14 @@ export class ConfigError extends UserError {
   constructor(title: string, options: Omit<UserErrorOptions, 'exitCode'> = {}) {
     super(title, { ...options, exitCode: 2 });
     this.name = 'ConfigError';
+  }
+}
+
+/** Ctrl-C (SIGINT, exit 130) or SIGTERM (exit 143): the work was stopped and cleaned up. */
+export class Interrupted extends UserError {
+  constructor(readonly signal: 'SIGINT' | 'SIGTERM') {
+    super(`Interrupted (${signal})`, { exitCode: signal === 'SIGINT' ? 130 : 143 });
+    this.name = 'Interrupted';
   }
 }
 

@@ -7,9 +7,11 @@ import type { ContentClient } from './content/client';
 import { createContentIndex } from './content/content-index';
 import { fetchContent, type FetchedContent } from './content/fetch-content';
 import type { NormalizeMemo } from './content/normalize-memo';
-import { downloadMedia, pruneMissing, type DownloadStats } from './content/media';
 import type { Locale } from './content/types';
-import { projectPath } from './project-root';
+import { openMediaCache } from './media/cache-registry';
+import { startMediaDownloads, type DownloadStats, type MediaResult } from './media/download-media';
+import { createMediaPolicy } from './media/media-policy';
+import { localizeMedia } from './media/media-refs';
 import { runStage, type Reporter } from './reporter';
 import type { Assets, Page, SiteContext } from './render/page-model';
 import { buildMenu, loadMessages, resolveTiles, siteContexts, type SiteData } from './render/site-data';
@@ -23,7 +25,6 @@ export interface PreparedSite {
   /** The fetched content: watch mode rebuilds the menus from it when a locale file changes. */
   content: FetchedContent;
   media: DownloadStats;
-  itemCount: number;
 }
 
 export interface PrepareOptions {
@@ -35,9 +36,9 @@ export interface PrepareOptions {
   reporter: Reporter;
   timings: Record<string, number>;
   warn: (message: string) => void;
-  /** Media cache between runs; null for none (default: node_modules/.cache, for a configured CMS). */
-  cacheDir?: string | null;
   now?: Date;
+  /** Stops the media downloads (Ctrl-C). */
+  signal?: AbortSignal;
   /** Reuse of normalized items across prepares into the same outDir (watch). */
   memo?: NormalizeMemo;
 }
@@ -47,36 +48,50 @@ export async function prepareSite(options: PrepareOptions): Promise<PreparedSite
   const locales = config.locales.all;
   options.memo?.begin();
 
-  const content = await runStage(reporter, timings, 'fetch', () =>
-    fetchContent(client, { locales, base: new URL(client.endpoint).origin, onProgress: (done, total) => reporter.progress(done, total), memo: options.memo }),
-  (fetched) => `${countItems(fetched.items)} items, ${client.stats.requests} requests`);
-  for (const skip of content.skipped) warn(`${skip.type} nid ${skip.nid ?? '?'} (${skip.locale}) not published: ${skip.reason}`);
-  for (const message of content.warnings) warn(message);
+  const policy = createMediaPolicy(client.endpoint, config.content.mediaHosts);
+  // The embedded backend serves the project's own files on a new port each run: a disk cache keyed
+  // by URL would never hit and only grow.
+  const cache = config.content.endpoint ? await openMediaCache(config.cacheDir, warn) : null;
+  const downloads = startMediaDownloads({
+    policy,
+    outDir: options.outDir,
+    cache,
+    limits: { maxBytes: config.content.maxMediaBytes, deadlineMs: config.content.mediaDeadlineMs, headersTimeoutMs: config.content.timeoutMs },
+    concurrency: config.content.concurrency,
+    retries: config.content.retries,
+    signal: options.signal,
+    onWarning: warn,
+    onRetry: (message) => reporter.info(message),
+  });
+  // Downloads started during the fetch; the media stage waits for the rest. Whatever fails first,
+  // no download is left running into a folder that is about to go.
+  let content: FetchedContent;
+  let routeMap: ReturnType<typeof buildRouteMap>;
+  let media: MediaResult;
+  try {
+    content = await runStage(reporter, timings, 'fetch', () =>
+      fetchContent(client, {
+        locales, base: new URL(client.endpoint).origin, mediaOrigins: policy.origins, onMedia: downloads.request,
+        onProgress: (done, total) => reporter.progress(done, total), memo: options.memo, signal: options.signal,
+      }),
+    (fetched) => `${countItems(fetched.items)} items, ${client.stats.requests} requests`);
+    for (const skip of content.skipped) warn(`${skip.type} nid ${skip.nid ?? '?'} (${skip.locale}) not published: ${skip.reason}`);
+    for (const message of content.warnings) warn(message);
 
-  const routeMap = await runStage(reporter, timings, 'routes', async () => buildRouteMap(content.items, locales), (map) => `${map.pages.length} pages`);
-  for (const problem of routeMap.problems) warn(problem.message);
-  const index = createContentIndex(routeMap.linkable);
-  resolveTiles(content, index);
+    const items = content.items;
+    routeMap = await runStage(reporter, timings, 'routes', async () => buildRouteMap(items, locales), (map) => `${map.pages.length} pages`);
+    for (const problem of routeMap.problems) warn(problem.message);
 
-  const media = await runStage(reporter, timings, 'media', () =>
-    downloadMedia({
-      urls: content.media.all(),
-      outDir: options.outDir,
-      // The embedded backend serves the project's own files on a new port each run: a disk cache
-      // keyed by URL would never hit and only grow.
-      cacheDir: options.cacheDir ?? (config.content.endpoint ? projectPath('node_modules/.cache/hotel-site/media') : null),
-      concurrency: config.content.concurrency,
-      timeoutMs: config.content.timeoutMs,
-      retries: config.content.retries,
-      onWarning: warn,
-      onRetry: (message) => reporter.info(message),
-    }),
-  (result) => `${result.stats.downloaded} downloaded, ${result.stats.fromCache} from cache`);
-  content.media.apply(media.files);
-  if (content.media.anyMissing) {
-    pruneMissing([...content.items.values()].flatMap((types) => [...types.values()]), content.media.missing);
-    pruneMissing([...content.notifications.values()], content.media.missing);
+    media = await runStage(reporter, timings, 'media', () => downloads.settle(),
+      (result) => `${result.stats.files} files from ${result.stats.downloaded + result.stats.fromCache + result.stats.failed} URLs: ${result.stats.downloaded} downloaded, ${result.stats.fromCache} from cache`);
+  } catch (error) {
+    await downloads.cancel();
+    throw error;
   }
+  const index = createContentIndex(routeMap.linkable);
+  localizeMedia(content.items, media.files);
+  localizeMedia(content.notifications, media.files);
+  resolveTiles(content, index);
 
   const now = options.now ?? new Date();
   const data: SiteData = { config, assets: options.assets, now, linkable: routeMap.linkable, locales: new Map() };
@@ -86,7 +101,7 @@ export async function prepareSite(options: PrepareOptions): Promise<PreparedSite
   }
   const sites = siteContexts(data, index);
   options.memo?.commit();
-  return { pages: routeMap.pages, data, sites, content, media: media.stats, itemCount: countItems(content.items) };
+  return { pages: routeMap.pages, data, sites, content, media: media.stats };
 }
 
 function countItems(items: Map<Locale, Map<string, unknown[]>>): number {

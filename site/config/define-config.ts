@@ -51,7 +51,21 @@ export interface SiteConfig {
     timeoutMs?: number;
     /** Retries after the first attempt on network errors, timeouts and HTTP 5xx (default 4). */
     retries?: number;
+    /**
+     * Hosts media may also come from besides the CMS's own origin, e.g. a CDN:
+     * "https://cdn.example.com" (or "cdn.example.com", meaning https). See docs/media.md.
+     */
+    mediaHosts?: string[];
+    /** Largest media file published, in bytes after decompression (default 50 MB); larger ones are left out. */
+    maxMediaBytes?: number;
+    /** Time one media file may take, body included, in ms (default 60000); slower ones are left out. */
+    mediaDeadlineMs?: number;
   };
+  /**
+   * Everything kept between builds (the media cache), relative to the project
+   * (default node_modules/.cache/hotel-site). `--cache-dir` overrides it.
+   */
+  cacheDir?: string;
   hotel: HotelFacts;
   booking: {
     /** Provider script URL; "{locale}" is replaced by the page language. */
@@ -77,7 +91,17 @@ export interface ResolvedConfig {
   /** Without trailing slash. */
   siteUrl: string;
   locales: { default: Locale; all: Locale[] };
-  content: { endpoint: string | null; concurrency: number; timeoutMs: number; retries: number };
+  content: {
+    endpoint: string | null;
+    concurrency: number;
+    timeoutMs: number;
+    retries: number;
+    mediaHosts: string[];
+    maxMediaBytes: number;
+    mediaDeadlineMs: number;
+  };
+  /** Absolute. */
+  cacheDir: string;
   hotel: HotelFacts;
   booking: SiteConfig['booking'];
   newsletter: { actionUrl: string | null };

@@ -1,7 +1,9 @@
 // Turns a validated SiteConfig plus CLI flags and the environment into the ResolvedConfig the build
 // reads: every default filled in, so no other module needs to know one. Pure: the caller passes
 // process.env, which keeps the precedence rules testable.
+import { resolve } from 'node:path';
 import { ConfigError } from '../errors';
+import { projectPath } from '../project-root';
 import type { ResolvedConfig, SiteConfig } from './define-config';
 import { describe, isHttpUrl } from './validate-config';
 
@@ -12,6 +14,8 @@ export interface ConfigOverrides {
   siteUrl?: string;
   /** --concurrency */
   concurrency?: number;
+  /** --cache-dir, relative to the current folder */
+  cacheDir?: string;
 }
 
 export const DEFAULTS = {
@@ -19,6 +23,9 @@ export const DEFAULTS = {
   timeoutMs: 15_000,
   retries: 4,
   jsBudgetBytes: 75 * 1024,
+  maxMediaBytes: 50 * 1024 * 1024,
+  mediaDeadlineMs: 60_000,
+  cacheDir: 'node_modules/.cache/hotel-site',
   locales: { default: 'de', all: ['de', 'en'] },
 } as const;
 
@@ -51,7 +58,11 @@ export function resolveConfig(config: SiteConfig, overrides: ConfigOverrides, en
       concurrency: concurrency ?? content.concurrency ?? DEFAULTS.concurrency,
       timeoutMs: content.timeoutMs ?? DEFAULTS.timeoutMs,
       retries: content.retries ?? DEFAULTS.retries,
+      mediaHosts: [...(content.mediaHosts ?? [])],
+      maxMediaBytes: content.maxMediaBytes ?? DEFAULTS.maxMediaBytes,
+      mediaDeadlineMs: content.mediaDeadlineMs ?? DEFAULTS.mediaDeadlineMs,
     },
+    cacheDir: overrides.cacheDir !== undefined ? resolve(overrides.cacheDir) : projectPath(config.cacheDir ?? DEFAULTS.cacheDir),
     hotel: config.hotel,
     booking: config.booking,
     newsletter: { actionUrl: config.newsletter?.actionUrl ?? null },

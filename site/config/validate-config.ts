@@ -52,8 +52,17 @@ export const SITE_CONFIG_SCHEMA: Schema = object<SiteConfig>({
   siteUrl: url,
   locales: optional(object<NonNullable<SiteConfig['locales']>>({ default: locale, all: { kind: 'array', items: locale } }, checkLocales)),
   content: optional(
-    object<NonNullable<SiteConfig['content']>>({ endpoint: optional(url), concurrency: optional(int(1, 64)), timeoutMs: optional(int(100)), retries: optional(int(0, 10)) }),
+    object<NonNullable<SiteConfig['content']>>({
+      endpoint: optional(url),
+      concurrency: optional(int(1, 64)),
+      timeoutMs: optional(int(100)),
+      retries: optional(int(0, 10)),
+      mediaHosts: optional({ kind: 'array', items: { kind: 'string', format: { test: isMediaHost, expected: 'an origin like "https://cdn.example.com" or a host name' } } }),
+      maxMediaBytes: optional(int(1024)),
+      mediaDeadlineMs: optional(int(1000)),
+    }),
   ),
+  cacheDir: optional(text),
   hotel: object<HotelFacts>({
     name: text,
     address: object<HotelFacts['address']>({ street: text, postalCode: text, city: text, country: text }),
@@ -90,6 +99,14 @@ export function validateConfig(raw: unknown, file: string, cwd: string = process
 export function displayPath(file: string, cwd: string = process.cwd()): string {
   const rel = relative(cwd, file);
   return rel === '' || rel.split(sep)[0] === '..' || isAbsolute(rel) ? file : rel;
+}
+
+/** "https://cdn.example.com" (an origin, nothing after it) or "cdn.example.com". */
+export function isMediaHost(value: string): boolean {
+  const candidate = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`;
+  if (!isHttpUrl(candidate)) return false;
+  const url = new URL(candidate);
+  return !url.username && !url.password && url.pathname === '/' && !url.search && !url.hash && !/[/?#@]/.test(value.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/\/$/, ''));
 }
 
 export function isHttpUrl(value: string): boolean {

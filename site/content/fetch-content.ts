@@ -6,7 +6,7 @@
 import { setMaxListeners } from 'node:events';
 import type { ContentClient, RequestOptions } from './client';
 import { QUERIES, type Operation } from './queries';
-import { MediaSet } from './media';
+import { MediaRefs, type MediaSink } from '../media/media-refs';
 import type { NormalizeMemo } from './normalize-memo';
 import { isUnpublished, normalizeItem, type NormalizeContext, type TermIndex } from './normalize';
 import { int, list, obj, str, type Raw } from './read-raw';
@@ -32,7 +32,6 @@ export interface FetchedContent {
   notifications: Map<Locale, Notification[]>;
   /** The menu query's answer per language: topic alias → entries in CMS order. */
   menus: Map<Locale, Map<string, RawMenuEntry[]>>;
-  media: MediaSet;
   pendingTiles: NormalizeContext['pendingTiles'];
   /** Items left out, with the reason (reported as warnings). */
   skipped: { locale: Locale; type: NodeType; nid: number | null; reason: string }[];
@@ -42,11 +41,17 @@ export interface FetchedContent {
 
 export interface FetchOptions {
   locales: Locale[];
-  /** CMS origin, for relative media URLs. */
+  /** CMS origin, for relative URLs. */
   base: string;
+  /** Origins media are downloaded from (site/media/media-policy.ts). */
+  mediaOrigins: ReadonlySet<string>;
+  /** Hears of every media URL the content references, as soon as it is met (the media stage). */
+  onMedia: MediaSink;
   onProgress?: (done: number, total: number) => void;
   /** Items normalized before from the same answer objects (watch). */
   memo?: NormalizeMemo;
+  /** Stops every request (Ctrl-C). */
+  signal?: AbortSignal;
 }
 
 type Page = { count: number; entities: Raw[] };
@@ -155,10 +160,11 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
   const abort = new AbortController();
   // Every request in flight or waiting to retry listens to it: hundreds on a large site, by design.
   setMaxListeners(0, abort.signal);
-  const stage: RequestOptions = { signal: abort.signal };
+  const stage: RequestOptions = { signal: options.signal ? AbortSignal.any([abort.signal, options.signal]) : abort.signal };
 
   const termIndex = new Terms();
-  const media = new MediaSet(base);
+  const media = new MediaRefs(base, options.onMedia);
+  const mediaOrigins = options.mediaOrigins;
   const pendingTiles: NormalizeContext['pendingTiles'] = new Map();
   const skipped: FetchedContent['skipped'] = [];
   const warnings: string[] = [];
@@ -198,7 +204,7 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
   };
   const normalizeList = async (locale: Locale, type: NodeType, raws: Raw[]) => {
     await termsReady;
-    const ctx: NormalizeContext = { locale, base, media, terms: termIndex, pendingTiles };
+    const ctx: NormalizeContext = { locale, base, mediaOrigins, media, terms: termIndex, pendingTiles };
     const normalized: ContentItem[] = [];
     for (const [i, raw] of raws.entries()) {
       // Let answers of other requests in between, so the CMS is never kept waiting on us.
@@ -236,7 +242,7 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
 
   const notificationMap: FetchedContent['notifications'] = new Map();
   for (const [i, locale] of locales.entries()) {
-    const ctx: NormalizeContext = { locale, base, media, terms: termIndex, pendingTiles };
+    const ctx: NormalizeContext = { locale, base, mediaOrigins, media, terms: termIndex, pendingTiles };
     const normalized: Notification[] = [];
     for (const raw of notifications[i]!) {
       // Notifications have no page of their own: give them a path so the alias check passes.
@@ -263,6 +269,6 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
     menuMap.set(locale, topics);
   }
 
-  return { items, notifications: notificationMap, menus: menuMap, media, pendingTiles, skipped, warnings };
+  return { items, notifications: notificationMap, menus: menuMap, pendingTiles, skipped, warnings };
 }
 

@@ -7,7 +7,7 @@ import type {
 } from './types';
 import { NODE_TYPES } from './types';
 import { cleanHtml } from './sanitize-html';
-import type { MediaSet } from './media';
+import type { MediaRefs } from '../media/media-refs';
 import { bool, int, intIds, list, num, obj, str, targetId, targetIds, type Raw } from './read-raw';
 import { sanitizeAlias } from '../routes/alias';
 import { hrefOfPath } from '../routes/url-to-file';
@@ -18,9 +18,11 @@ export interface TermIndex {
 
 export interface NormalizeContext {
   locale: Locale;
-  /** Origin of the CMS, for relative media URLs. */
+  /** Origin of the CMS, for relative URLs. */
   base: string;
-  media: MediaSet;
+  /** Origins media are downloaded from (site/media/media-policy.ts). */
+  mediaOrigins: ReadonlySet<string>;
+  media: MediaRefs;
   terms: TermIndex;
   /** block_tiles paragraphs waiting for their tiles, resolved once every item is known. */
   pendingTiles: Map<Extract<Paragraph, { kind: 'block_tiles' }>, { locale: Locale; nids: number[] }>;
@@ -41,8 +43,9 @@ export async function normalizeItem(raw: Raw, type: NodeType, ctx: NormalizeCont
   if (isUnpublished(raw.status)) return { ok: false, nid, reason: 'unpublished (status 0), although only published items were asked for' };
   const alias = sanitizeAlias(str(obj(raw.entityUrl)?.path), ctx.locale, ctx.base);
   if (!alias.ok) return { ok: false, nid, reason: `path not published: ${alias.reason}` };
-  const base = await baseFields(raw, nid, alias.path, ctx);
-  const item = await typedItem(raw, type, base, ctx);
+  const itemCtx = { ...ctx, media: ctx.media.forOwner(`${type} nid ${nid} (${ctx.locale})`) };
+  const base = await baseFields(raw, nid, alias.path, itemCtx);
+  const item = await typedItem(raw, type, base, itemCtx);
   return { ok: true, item };
 }
 
@@ -76,12 +79,12 @@ async function baseFields(raw: Raw, nid: number, path: string, ctx: NormalizeCon
   return base;
 }
 
-/** Sanitized HTML of a FieldText, registered so inline images are made local in holder[key]. */
+/** Sanitized HTML of a FieldText into holder[key]; the media it names are requested. */
 async function html<K extends string>(text: Raw | null, holder: Record<K, Html | null>, key: K, ctx: NormalizeContext): Promise<Html | null> {
-  const clean = await cleanHtml(str(text?.processed) ?? str(text?.value), ctx.base);
+  const clean = await cleanHtml(str(text?.processed) ?? str(text?.value), { base: ctx.base, mediaOrigins: ctx.mediaOrigins });
   if (!clean) return null;
   holder[key] = clean.html;
-  ctx.media.html(holder as Record<K, string | null>, key, clean.images);
+  ctx.media.registerAll(clean.media);
   return clean.html;
 }
 
@@ -292,9 +295,7 @@ function video(raw: Raw | null, ctx: NormalizeContext): Extract<Paragraph, { kin
     const file = ctx.media.download(raw.fieldMediaVideoFile);
     if (!file) return null;
     const resource = obj(raw.fieldMediaVideoFile);
-    const fileVideo: FileVideo = { kind: 'file', title, src: file.src, width: int(resource?.width), height: int(resource?.height) };
-    ctx.media.follow(fileVideo, file);
-    return fileVideo;
+    return { kind: 'file', title, src: file.src, width: int(resource?.width), height: int(resource?.height) } satisfies FileVideo;
   }
   return null;
 }

@@ -4,25 +4,27 @@
 // builds the tree a browser would from it, so unclosed or misnested tags come out as well-formed
 // HTML (a table closes the open paragraph, rows get their tbody), and the allow-list judges that
 // tree, not a string a browser would read differently. Headings are shifted so a body never adds a second <h1>.
-// Inline images are replaced by a media token (see site/content/media.ts) so that the page never
-// hot-links the CMS: the media stage downloads them and swaps the token for the local copy. The result is minified once
-// here (site/render/minify.ts), not again per page.
+// Media in the HTML never hot-link the CMS (docs/media.md): `img src`/`srcset`, `source srcset` and
+// links to files on a media origin become media tokens (site/media/media-refs.ts) that the media
+// stage swaps for the local copies; other links to the CMS's own pages become site paths. The
+// result is minified once here (site/render/minify.ts), not again per page.
 import { parseFragment, serialize } from 'parse5';
 import sanitize from 'sanitize-html';
+import { mediaToken, resolveUrl } from '../media/media-refs';
 import { minifyFragment } from '../render/minify';
 import type { Html } from './types';
-
-export const MEDIA_TOKEN_PREFIX = '/__hotel-site-media__/';
 
 const OPTIONS: sanitize.IOptions = {
   allowedTags: [
     'p', 'br', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'em', 'b', 'i', 'u', 's', 'sub', 'sup', 'small',
     'blockquote', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'a', 'hr', 'figure', 'figcaption', 'img',
     'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'abbr', 'cite', 'q', 'code', 'span',
+    'picture', 'source',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'hreflang', 'target', 'rel'],
-    img: ['src', 'alt', 'width', 'height'],
+    img: ['src', 'srcset', 'sizes', 'alt', 'width', 'height'],
+    source: ['srcset', 'sizes', 'media', 'type', 'width', 'height'],
     th: ['scope', 'colspan', 'rowspan'],
     td: ['colspan', 'rowspan'],
     abbr: ['title'],
@@ -33,6 +35,8 @@ const OPTIONS: sanitize.IOptions = {
   allowedSchemesByTag: { img: ['http', 'https'] },
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
+  // <source> is void in HTML: never written with a closing tag.
+  selfClosing: [...sanitize.defaults.selfClosing, 'source'],
   // Drop the content of these entirely rather than keeping their text.
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'template', 'svg', 'math', 'title', 'head'],
   transformTags: {
@@ -47,70 +51,103 @@ const OPTIONS: sanitize.IOptions = {
       return { tagName, attribs: attributes };
     },
   },
-  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+  exclusiveFilter: (frame) => (frame.tag === 'img' && !frame.attribs.src) || (frame.tag === 'source' && !frame.attribs.srcset),
 };
 
 export interface CleanHtml {
   html: Html;
-  /** Absolute URLs of inline images, replaced in `html` by mediaToken(url). */
-  images: string[];
+  /** Absolute URLs of the media it references, replaced in `html` by mediaToken(url). */
+  media: string[];
+}
+
+/** Where the HTML came from: the CMS origin (relative URLs) and the origins media are taken from. */
+export interface HtmlSource {
+  base: string;
+  mediaOrigins: ReadonlySet<string>;
 }
 
 /**
- * Sanitizes one HTML fragment. `base` resolves relative image URLs (the CMS origin). Empty results
- * (only whitespace or nothing allowed) return null so templates can skip the block.
+ * Sanitizes one HTML fragment. Empty results (only whitespace or nothing allowed) return null so
+ * templates can skip the block.
  */
-export async function cleanHtml(input: string | null | undefined, base: string): Promise<CleanHtml | null> {
+export async function cleanHtml(input: string | null | undefined, source: HtmlSource): Promise<CleanHtml | null> {
   if (!input || !input.trim()) return null;
   // Watch and preview normalize the same CMS text again and again when one item changed: each
   // distinct text is sanitized once per process. (The result is never mutated; media patching
   // writes new strings.)
-  const key = `${base}\u0000${input}`;
+  const key = `${source.base}\u0000${[...source.mediaOrigins].join(' ')}\u0000${input}`;
   let cleaned = memo.get(key);
   if (!cleaned) {
     if (memo.size >= MEMO_LIMIT) memo.clear();
-    memo.set(key, (cleaned = clean(input, base)));
+    memo.set(key, (cleaned = clean(input, source)));
   }
   const result = await cleaned;
-  return result && { html: result.html, images: [...result.images] };
+  return result && { html: result.html, media: [...result.media] };
 }
 
 const MEMO_LIMIT = 50_000;
 const memo = new Map<string, Promise<CleanHtml | null>>();
 
-async function clean(input: string, base: string): Promise<CleanHtml | null> {
-  const images: string[] = [];
+async function clean(input: string, source: HtmlSource): Promise<CleanHtml | null> {
+  const media: string[] = [];
+  const token = (url: string | undefined): string | null => {
+    const absolute = url ? resolveUrl(url, source.base) : null;
+    if (!absolute) return null;
+    media.push(absolute);
+    return mediaToken(absolute);
+  };
+  /** Every candidate's URL a token (a srcset's URLs contain no unescaped comma or space). */
+  const srcset = (value: string | undefined): string | null => {
+    const candidates = (value ?? '').split(',').map((candidate) => {
+      const [url, ...descriptor] = candidate.trim().split(/\s+/);
+      const replaced = token(url);
+      return replaced ? [replaced, ...descriptor].join(' ') : null;
+    });
+    const kept = candidates.filter((candidate) => candidate !== null);
+    return kept.length ? kept.join(', ') : null;
+  };
+  const withSrcset = (attribs: sanitize.Attributes): sanitize.Attributes => {
+    const { srcset: set, ...rest } = attribs;
+    const replaced = srcset(set);
+    return replaced ? { ...rest, srcset: replaced } : rest;
+  };
+  const cmsOrigin = new URL(source.base).origin;
+  const link = OPTIONS.transformTags!.a as sanitize.Transformer;
   // Scripting off, as sanitize-html's parser reads <noscript>: as markup, never as raw text.
   const html = sanitize(serialize(parseFragment(input, { scriptingEnabled: false })), {
     ...OPTIONS,
     transformTags: {
       ...OPTIONS.transformTags,
       img: (tagName, attribs) => {
-        const url = absoluteHttpUrl(attribs.src, base);
-        if (!url) return { tagName, attribs: {} };
-        images.push(url);
-        return { tagName, attribs: { ...attribs, src: mediaToken(url), alt: attribs.alt ?? '' } };
+        const src = token(attribs.src);
+        if (!src) return { tagName, attribs: {} };
+        return { tagName, attribs: { ...withSrcset(attribs), src, alt: attribs.alt ?? '' } };
+      },
+      source: (tagName, attribs) => ({ tagName, attribs: withSrcset(attribs) }),
+      a: (tagName, attribs) => {
+        const transformed = link(tagName, attribs);
+        const href = transformed.attribs.href;
+        const target = href ? resolveUrl(href, source.base) : null;
+        if (!href || !target || !/^https?:/i.test(target)) return transformed;
+        const url = new URL(target);
+        if (source.mediaOrigins.has(url.origin) && isFilePath(url.pathname)) return { tagName, attribs: { ...transformed.attribs, href: token(target)! } };
+        // A page of the CMS's own is a page of this site, under the same path.
+        if (url.origin === cmsOrigin && /^[a-z][a-z0-9+.-]*:/i.test(href)) return { tagName, attribs: { ...transformed.attribs, href: url.pathname + url.search + url.hash } };
+        return transformed;
       },
     },
   }).trim();
-  if (!html || (!/[^\s]/.test(html.replace(/<[^>]*>/g, '')) && !images.length)) return null;
+  if (!html || (!/[^\s]/.test(html.replace(/<[^>]*>/g, '')) && !media.length)) return null;
   // After sanitizing (comments are gone) the minifier can only collapse whitespace: skip it where
   // there is none to collapse, which is what compact CMS output looks like.
   const compact = !/\s{2,}|[\t\n\r\f]/.test(html);
-  return { html: (compact ? html : await minifyFragment(html)) as Html, images };
+  return { html: (compact ? html : await minifyFragment(html)) as Html, media };
 }
 
-export function mediaToken(url: string): string {
-  return MEDIA_TOKEN_PREFIX + encodeURIComponent(url);
-}
+// Drupal keeps uploaded files under /sites/<site>/files/ (public) and /system/files/ (private);
+// anything else with a document or media extension is a file too.
+const FILE_PATH = /^\/(?:sites\/[^/]+\/files|system\/files)\/|\.(?:pdf|docx?|xlsx?|pptx?|odt|ods|zip|jpe?g|png|gif|webp|avif|svg|mp4|webm)$/i;
 
-/** An absolute http(s) URL for a media reference, or null for anything else (data:, javascript:, junk). */
-export function absoluteHttpUrl(value: string | null | undefined, base: string): string | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value, base);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
-  } catch {
-    return null;
-  }
+function isFilePath(pathname: string): boolean {
+  return FILE_PATH.test(pathname);
 }

@@ -11,8 +11,10 @@ import { assertReplaceable, type OutDirContext } from './out-dir';
 export interface Staging {
   /** The folder being written. */
   dir: string;
-  /** Replaces the output folder with the staging folder. */
+  /** Replaces the output folder with the staging folder; the old one is deleted after (cleanup). */
   commit(): Promise<void>;
+  /** Resolves once the replaced output is deleted. */
+  cleanup(): Promise<void>;
   /** Removes the staging folder. */
   abort(): Promise<void>;
 }
@@ -41,6 +43,7 @@ export async function createStaging(outDir: string, context: OutDirContext = {})
   }
   const state = { out, old: null as string | null, unlock };
   active.set(dir, state);
+  let removal: Promise<void> = Promise.resolve();
   return {
     dir,
     async commit() {
@@ -62,11 +65,14 @@ export async function createStaging(outDir: string, context: OutDirContext = {})
       }
       active.delete(dir);
       unlock();
-      if (moved) await rm(old, { recursive: true, force: true });
+      // The swap does not wait for the old output to be deleted: that runs on while the summary is
+      // printed (a later build removes what a killed process left).
+      if (moved) removal = rm(old, { recursive: true, force: true, maxRetries: 3 }).catch(() => {});
     },
+    cleanup: () => removal,
     async abort() {
       active.delete(dir);
-      await rm(dir, { recursive: true, force: true });
+      await rm(dir, { recursive: true, force: true, maxRetries: 3 });
       unlock();
     },
   };
@@ -99,25 +105,68 @@ function writeError(out: string, error: unknown): unknown {
 }
 
 /**
- * One build at a time per output folder: a lock file beside it holds the writer's pid. Two builds
+ * Holds the output folder for as long as `watch` runs: builds and other watches into it are
+ * refused meanwhile. Returns the release.
+ */
+export async function holdOutput(outDir: string, context: OutDirContext = {}): Promise<() => void> {
+  const out = resolve(outDir);
+  await assertReplaceable(out, context);
+  await mkdir(dirname(out), { recursive: true }).catch((error: unknown) => {
+    throw writeError(out, error);
+  });
+  return lock(out);
+}
+
+/**
+ * Locks this process holds, with how many holders share each (watch, then its first build). Kept
+ * on globalThis: watch runs the generator from a freshly imported bundle (site/serve/watch/
+ * dev-modules.ts), whose copy of this module must see the locks of the one that started watch.
+ */
+const held: Map<string, number> = ((globalThis as Record<symbol, unknown>)[Symbol.for('hotel-site.output-locks')] ??= new Map<string, number>()) as Map<string, number>;
+
+/**
+ * One writer at a time per output folder: a lock file beside it holds the writer's pid. Two builds
  * swapping the same folder made one of them fail with ENOTEMPTY; now the second says who writes.
- * A lock whose process is gone (a killed build) is taken over.
+ * A lock whose process is gone (a killed build) is taken over. Within one process the lock is
+ * shared: watch holds it, and its first build takes it again.
  */
 async function lock(out: string): Promise<() => void> {
   const file = join(dirname(out), `${prefix(out)}lock`);
+  const release = () => {
+    const count = (held.get(file) ?? 1) - 1;
+    if (count > 0) return void held.set(file, count);
+    held.delete(file);
+    rmSync(file, { force: true });
+  };
+  if (held.has(file)) {
+    held.set(file, held.get(file)! + 1);
+    return once(release);
+  }
   for (;;) {
     try {
       await writeFile(file, String(process.pid), { flag: 'wx' });
-      return () => rmSync(file, { force: true });
+      held.set(file, 1);
+      return once(release);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const holder = Number(await readFile(file, 'utf8').catch(() => ''));
     if (holder > 0 && holder !== process.pid && isAlive(holder)) {
-      throw new UserError(`Another hotel-site process (pid ${holder}) is writing ${out}`, { hint: 'Wait for it to finish, or build into another --out.' });
+      throw new UserError(`Another hotel-site process (pid ${holder}) is writing ${out}`, {
+        hint: 'Wait for it to finish (or stop its watch), or write into another --out.',
+        exitCode: 2,
+      });
     }
     await rm(file, { force: true });
   }
+}
+
+function once(action: () => void): () => void {
+  let done = false;
+  return () => {
+    if (!done) action();
+    done = true;
+  };
 }
 
 /** Staging and old folders of builds that were killed (their process is gone). */

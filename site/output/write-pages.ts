@@ -39,8 +39,12 @@ function pageType(page: Page): string {
   return page.kind;
 }
 
-/** Renders and writes `job.pages` in this thread. */
-export async function renderAndWrite(job: RenderJob, sites: Map<Locale, SiteContext>, onProgress?: (done: number) => void): Promise<WriteResult> {
+/**
+ * Renders and writes `job.pages` in this thread. `stopped()` is asked before each page; whether it
+ * stops or a page fails, the writes already started are awaited before this returns or throws, so
+ * nothing lands in the folder after the caller removes it.
+ */
+export async function renderAndWrite(job: RenderJob, sites: Map<Locale, SiteContext>, onProgress?: (done: number) => void, stopped: () => boolean = () => false): Promise<WriteResult> {
   // The promise, not a flag: a second page in the same folder must wait for the first mkdir.
   const made = new Map<string, Promise<unknown>>();
   const inFlight = new Set<Promise<void>>();
@@ -56,22 +60,28 @@ export async function renderAndWrite(job: RenderJob, sites: Map<Locale, SiteCont
     await writeFile(file, html);
   }
 
-  for (const page of job.pages) {
-    const site = sites.get(page.locale);
-    if (!site) throw new Error(`no site data for language ${page.locale}`);
-    const html = renderPage(page, site);
-    // One sample per type is enough to know what that type loads.
-    const type = pageType(page);
-    if (!(type in jsPerPageType)) jsPerPageType[type] = measurePageJs(job.bundle, html.toString('utf8'));
-    bytes += html.length;
-    const task = write(fileOfHref(job.outDir, page.href), html).then(() => {
-      inFlight.delete(task);
-      onProgress?.(++done);
-    });
-    inFlight.add(task);
-    if (inFlight.size >= WRITES_IN_FLIGHT) await Promise.race(inFlight);
+  try {
+    for (const page of job.pages) {
+      if (stopped()) throw new RenderStopped();
+      const site = sites.get(page.locale);
+      if (!site) throw new Error(`no site data for language ${page.locale}`);
+      const html = renderPage(page, site);
+      // One sample per type is enough to know what that type loads.
+      const type = pageType(page);
+      if (!(type in jsPerPageType)) jsPerPageType[type] = measurePageJs(job.bundle, html.toString('utf8'));
+      bytes += html.length;
+      const task = write(fileOfHref(job.outDir, page.href), html).then(() => {
+        inFlight.delete(task);
+        onProgress?.(++done);
+      });
+      inFlight.add(task);
+      if (inFlight.size >= WRITES_IN_FLIGHT) await Promise.race(inFlight);
+    }
+    await Promise.all(inFlight);
+  } catch (error) {
+    await Promise.allSettled(inFlight);
+    throw error;
   }
-  await Promise.all(inFlight);
   return { pages: job.pages.length, threads: 1, bytes, jsPerPageType };
 }
 
@@ -87,12 +97,24 @@ function workerFile(): string | null {
   return null;
 }
 
-function runWorker(file: string, job: RenderJob, data: SiteData, onProgress: (done: number) => void): Promise<WriteResult> {
+/** Thrown where rendering stopped because the build is being stopped. */
+export class RenderStopped extends Error {
+  constructor() {
+    super('rendering stopped');
+  }
+}
+
+/**
+ * Runs the worker on its share. `stop` is a shared flag the worker reads before each page: set, it
+ * finishes its writes in flight and exits, so the caller can remove the folder safely afterwards.
+ */
+function runWorker(file: string, job: RenderJob, data: SiteData, stop: Int32Array, onProgress: (done: number) => void): Promise<WriteResult> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(file, { workerData: { job, data } });
-    worker.on('message', (message: { type: 'progress'; done: number } | { type: 'done'; result: WriteResult }) => {
+    const worker = new Worker(file, { workerData: { job, data, stop } });
+    worker.on('message', (message: { type: 'progress'; done: number } | { type: 'done'; result: WriteResult } | { type: 'failed'; message: string; stack: string | undefined; stopped: boolean }) => {
       if (message.type === 'progress') onProgress(message.done);
-      else resolve(message.result);
+      else if (message.type === 'done') resolve(message.result);
+      else reject(message.stopped ? new RenderStopped() : Object.assign(new Error(message.message), { stack: message.stack }));
     });
     worker.on('error', reject);
     worker.on('exit', (code) => {
@@ -105,25 +127,39 @@ export async function writePages(
   job: RenderJob,
   site: { sites: Map<Locale, SiteContext>; data: SiteData },
   onProgress?: (done: number, total: number) => void,
+  signal?: AbortSignal,
 ): Promise<WriteResult> {
   const total = job.pages.length;
   const file = workerFile();
-  if (!file || total < PARALLEL_FROM) return renderAndWrite(job, site.sites, (done) => onProgress?.(done, total));
+  const stop = new Int32Array(new SharedArrayBuffer(4));
+  const stopped = () => signal?.aborted === true || Atomics.load(stop, 0) === 1;
+  if (!file || total < PARALLEL_FROM) return renderAndWrite(job, site.sites, (done) => onProgress?.(done, total), stopped);
   // Interleaved halves: both threads get every page type in the same proportion.
   const mine = job.pages.filter((_, i) => i % 2 === 0);
   const theirs = job.pages.filter((_, i) => i % 2 === 1);
   let mineDone = 0;
   let theirsDone = 0;
   const report = () => onProgress?.(mineDone + theirsDone, total);
-  const [a, b] = await Promise.all([
+  const onAbort = () => Atomics.store(stop, 0, 1);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  // One thread failing stops the other; both are awaited, so no write is left in flight.
+  const halves = [
     renderAndWrite({ ...job, pages: mine }, site.sites, (done) => {
       mineDone = done;
       report();
-    }),
-    runWorker(file, { ...job, pages: theirs }, site.data, (done) => {
+    }, stopped),
+    runWorker(file, { ...job, pages: theirs }, site.data, stop, (done) => {
       theirsDone = done;
       report();
     }),
-  ]);
+  ].map((half) => half.catch((error: unknown) => {
+    Atomics.store(stop, 0, 1);
+    throw error;
+  }));
+  const settled = await Promise.allSettled(halves);
+  signal?.removeEventListener('abort', onAbort);
+  const failed = settled.filter((result) => result.status === 'rejected').map((result) => result.reason as unknown);
+  if (failed.length) throw failed.find((error) => !(error instanceof RenderStopped)) ?? failed[0];
+  const [a, b] = settled.map((result) => (result as PromiseFulfilledResult<WriteResult>).value) as [WriteResult, WriteResult];
   return { pages: a.pages + b.pages, threads: 2, bytes: a.bytes + b.bytes, jsPerPageType: { ...b.jsPerPageType, ...a.jsPerPageType } };
 }

@@ -1,11 +1,16 @@
 // The second render thread of large builds (site/output/write-pages.ts): rebuilds the site
 // contexts from the plain SiteData it was sent, renders its share of the pages and writes them.
 import { parentPort, workerData } from 'node:worker_threads';
-import { renderAndWrite, type RenderJob } from '../output/write-pages';
+import { renderAndWrite, RenderStopped, type RenderJob } from '../output/write-pages';
 import { siteContexts, type SiteData } from './site-data';
 
-const { job, data } = workerData as { job: RenderJob; data: SiteData };
-const result = await renderAndWrite(job, siteContexts(data), (done) => {
-  if (done % 100 === 0) parentPort!.postMessage({ type: 'progress', done });
-});
-parentPort!.postMessage({ type: 'done', result });
+const { job, data, stop } = workerData as { job: RenderJob; data: SiteData; stop: Int32Array };
+try {
+  const result = await renderAndWrite(job, siteContexts(data), (done) => {
+    if (done % 100 === 0) parentPort!.postMessage({ type: 'progress', done });
+  }, () => Atomics.load(stop, 0) === 1);
+  parentPort!.postMessage({ type: 'done', result });
+} catch (error) {
+  // Said as a message, after the writes in flight settled (renderAndWrite awaits them).
+  parentPort!.postMessage({ type: 'failed', message: (error as Error).message, stack: (error as Error).stack, stopped: error instanceof RenderStopped });
+}

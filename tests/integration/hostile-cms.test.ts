@@ -1,7 +1,6 @@
 // Builds against a CMS that is NOT our fixtures (tests/helpers/hostile-cms.ts): big, half
 // translated, sloppy about status, hostile in its text, paths and media, slow, failing, and lying
 // about paging. Each test asserts what a user of the built site would expect.
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -34,13 +33,8 @@ interface Owned {
 }
 const perTest: Owned = { servers: [], dirs: [] };
 let suite: Owned | null = null;
-const mediaUrls = new Set<string>();
-
 async function release(owned: Owned): Promise<void> {
-  for (const server of owned.servers.splice(0)) {
-    server.fileRequests.forEach((url) => mediaUrls.add(url));
-    await server.close();
-  }
+  for (const server of owned.servers.splice(0)) await server.close();
   await Promise.all(owned.dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 }
 
@@ -59,17 +53,7 @@ function setup(fn: () => Promise<void>, timeoutMs = 120_000): void {
 }
 
 afterEach(() => release(perTest));
-afterAll(async () => {
-  await release(perTest);
-  // The build caches downloaded media under node_modules/.cache by URL: drop what our servers served.
-  const cache = projectPath('node_modules/.cache/hotel-site/media');
-  await Promise.all(
-    [...mediaUrls].flatMap((url) => {
-      const key = createHash('sha256').update(url).digest('hex').slice(0, 32);
-      return [rm(join(cache, key), { force: true }), rm(join(cache, `${key}.json`), { force: true })];
-    }),
-  );
-});
+afterAll(() => release(perTest));
 
 async function cmsWith(options: HostileCmsOptions): Promise<HostileCms> {
   const cms = await startHostileCms(options);
@@ -95,7 +79,8 @@ async function workspace(content: Record<string, unknown> = {}): Promise<Workspa
 }
 
 async function build(cms: HostileCms, ws: Workspace): Promise<CliResult> {
-  return runCli(['build', '--config', ws.config, '--endpoint', cms.endpoint, '--out', ws.out, '--quiet'], { timeoutMs: 58_000 });
+  // Each workspace has its own media cache: nothing of these servers is kept in the project's.
+  return runCli(['build', '--config', ws.config, '--endpoint', cms.endpoint, '--out', ws.out, '--cache-dir', join(ws.dir, 'cache'), '--quiet'], { timeoutMs: 58_000 });
 }
 
 // ---------- reading the output ----------
@@ -568,7 +553,7 @@ describe('5. hostile path aliases', () => {
       ...readdirSync(dirname(projectPath())).filter((name) => name.includes(escape)),
     ];
     expect(everywhere).toEqual([]);
-    expect(fg.sync('**/*', { cwd: ws.dir, onlyFiles: false, deep: 1 }).sort()).toEqual(['dist', 'test.config.ts']);
+    expect(fg.sync('**/*', { cwd: ws.dir, onlyFiles: false, deep: 1 }).sort()).toEqual(['cache', 'dist', 'test.config.ts']);
   });
 
   it('reports every refused alias and every collision with its nid', () => {
@@ -916,7 +901,7 @@ describe('7. a slow and failing CMS', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/The CMS request Menu \{"language":"(DE|EN)"\} failed after 2 attempts: timed out/);
     expect(readFileSync(join(ws.out, 'index.html'), 'utf8')).toBe('the previous site');
-    expect(readdirSync(ws.dir).sort()).toEqual(['dist', 'test.config.ts']);
+    expect(readdirSync(ws.dir).sort()).toEqual(['cache', 'dist', 'test.config.ts']);
   });
 });
 
@@ -1046,6 +1031,7 @@ describe('9. media that 404s, is relative, lives elsewhere, is huge or oddly typ
     }
     expect(warnings(result).some((line) => line.includes(`${cms.origin}/files/missing.png`) && /404/.test(line))).toBe(true);
     expect(warnings(result).some((line) => line.includes(`${cms.origin}/files/page.png`))).toBe(true);
+    expect(warnings(result).some((line) => line.includes(`${other.origin}/other.png`) && /nid 904/.test(line) && /neither the CMS nor one of content\.mediaHosts/.test(line))).toBe(true);
   });
 
   it('copies every image it shows into /media with width and height, and never links the CMS or another host', () => {
@@ -1067,7 +1053,9 @@ describe('9. media that 404s, is relative, lives elsewhere, is huge or oddly typ
     const pageImages = (slug: string) => imgs(readPage(ws.out, `/de/uebernachten/${slug}`)).map((image) => image.src ?? '');
     expect(pageImages('ok').some((src) => /^\/media\/ok\.[0-9a-f]{10}\.png$/.test(src))).toBe(true);
     expect(pageImages('relativ').some((src) => /^\/media\/relative\.[0-9a-f]{10}\.png$/.test(src))).toBe(true);
-    expect(pageImages('anderer-host').some((src) => /^\/media\/other\.[0-9a-f]{10}\.png$/.test(src))).toBe(true);
+    // Another host is neither the CMS nor a configured media host: not asked, not shown.
+    expect(pageImages('anderer-host').filter((src) => /other/.test(src))).toEqual([]);
+    expect(other.fileRequests).toEqual([]);
     expect(pageImages('gross-typ').some((src) => /^\/media\/typed\.[0-9a-f]{10}\.png$/.test(src))).toBe(true);
     expect(pageImages('fehlt').filter((src) => /missing/.test(src))).toEqual([]);
     expect(pageImages('html-typ').filter((src) => /page/.test(src))).toEqual([]);
@@ -1083,7 +1071,7 @@ describe('9. media that 404s, is relative, lives elsewhere, is huge or oddly typ
   // A deliberate choice (README, "How a build works"): media that could not be had after the retries
   // for a reason other than "gone" (404/410/403) fail the build, so the live site stays whole rather
   // than being republished without the pictures; the next build tries again.
-  it('fails clearly naming the image when a host stays unreachable, and keeps the previous site', async () => {
+  it('fails clearly naming the host when the media host stays unreachable, and keeps the previous site', async () => {
     const dead = await cmsWith({});
     const deadUrl = `${dead.origin}/gone.png`;
     await dead.close();
@@ -1093,11 +1081,113 @@ describe('9. media that 404s, is relative, lives elsewhere, is huge or oddly typ
         room(920, 'toter-host', [img(deadUrl, { width: 10, height: 10 })]),
       ],
     });
-    const ws2 = await workspace({ retries: 1, timeoutMs: 1000 });
+    const ws2 = await workspace({ retries: 1, timeoutMs: 1000, mediaHosts: [dead.origin] });
     const result2 = await build(small, ws2);
     noBug(result2);
     expect(result2.code, result2.stderr).toBe(1);
-    expect(result2.stderr).toContain(`Downloading media ${deadUrl} failed after 2 attempts`);
+    expect(result2.stderr).toContain(`The media host ${dead.origin} could not be reached`);
+    expect(result2.stderr).toContain(deadUrl);
     expect(readFileSync(join(ws2.out, 'index.html'), 'utf8')).toBe('the previous site');
   });
+
 });
+
+// =====================================================================================
+// 10. Media inside CMS HTML
+// =====================================================================================
+
+describe('10. images and files inside body text, free HTML and notifications, as Drupal writes them', () => {
+  let ws: Workspace;
+  let result: CliResult;
+  let cms: HostileCms;
+  const png = { headers: { 'content-type': 'image/png', 'cache-control': 'max-age=600' }, body: PNG_1X1 };
+  const pdf = { headers: { 'content-type': 'application/pdf' }, body: '%PDF-1.4\n%%EOF\n' };
+  const body = (processed: string) => ({ body: { value: processed, format: 'basic_html', processed } });
+
+  setup(async () => {
+    cms = await cmsWith({
+      files: {
+        '/sites/default/files/inline-images/turm.png': png,
+        '/sites/default/files/inline-images/absolut.png': png,
+        '/sites/default/files/inline-images/klein.png': png,
+        '/sites/default/files/inline-images/gross.png': png,
+        '/sites/default/files/inline-images/banner.png': png,
+        '/sites/default/files/inline-images/frei.png': png,
+        '/sites/default/files/docs/preise.pdf': pdf,
+      },
+    });
+    const origin = cms.origin;
+    cms.nodes.push(
+      node(1001, 'accommodation', 'de', {
+        title: 'Mit Bildern', path: '/de/uebernachten/mit-bildern',
+        fields: {
+          ...body(
+            '<p>Der Turm:</p><p><img src="/sites/default/files/inline-images/turm.png" data-entity-type="file" data-entity-uuid="0a1b" alt="Turm" width="1" height="1"></p>' +
+            `<p><img src="${origin}/sites/default/files/inline-images/absolut.png" data-entity-type="file" alt="Absolut"></p>` +
+            '<p><img src="sites/default/files/inline-images/klein.png" srcset="/sites/default/files/inline-images/klein.png 1x, /sites/default/files/inline-images/gross.png 2x, /sites/default/files/inline-images/fehlt.png 3x" alt="Srcset"></p>' +
+            '<picture><source srcset="/sites/default/files/inline-images/gross.png" type="image/png"><img src="/sites/default/files/inline-images/klein.png" alt="Picture"></picture>' +
+            '<p><img src="/sites/default/files/inline-images/fehlt.png" alt="Fehlt"> <img src="https://tracker.example/pixel.png" alt="Fremd" width="1" height="1"></p>' +
+            '<p><a href="/sites/default/files/docs/preise.pdf">Preisliste</a>, <a href="/sites/default/files/docs/weg.pdf">Alte Liste</a>, <a href="/de/ueberuns">Über uns</a></p>',
+          ),
+          fieldContent: [{ __typename: 'ParagraphFreeHtmlText', id: 1, entityBundle: 'free_html_text', fieldHtml: { processed: '<p><img src="/sites/default/files/inline-images/frei.png" alt="Frei"></p>' } }],
+        },
+      }),
+      node(1002, 'notifications', 'de', {
+        title: 'Neu im Spa',
+        fields: body('<p><img src="/sites/default/files/inline-images/banner.png" alt="Banner" data-entity-type="file"> Die Sauna ist wieder offen.</p>'),
+      }),
+    );
+    ws = await workspace({ retries: 1 });
+    result = await build(cms, ws);
+  });
+
+  it('builds, warning once about each inline file it could not have, with the item', () => {
+    noBug(result);
+    expect(result.code, result.stderr).toBe(0);
+    expect(warnings(result).filter((line) => line.includes('inline-images/fehlt.png'))).toEqual([expect.stringMatching(/nid 1001.*left out: HTTP 404/)]);
+    expect(warnings(result).filter((line) => line.includes('docs/weg.pdf'))).toEqual([expect.stringMatching(/nid 1001.*left out: HTTP 404/)]);
+    expect(warnings(result).filter((line) => line.includes('tracker.example'))).toEqual([expect.stringMatching(/nid 1001.*neither the CMS/)]);
+  });
+
+  it('makes every image on every page a file of the output with width and height, and leaves no placeholder and no CMS link', () => {
+    const problems: string[] = [];
+    for (const file of htmlFiles(ws.out)) {
+      const html = readFileSync(join(ws.out, file), 'utf8');
+      if (html.includes('__hotel-site-media')) problems.push(`${file}: a media placeholder`);
+      if (html.includes(cms.origin) || html.includes('tracker.example')) problems.push(`${file}: links the CMS or a tracker`);
+      for (const image of imgs(html)) {
+        const srcs = [image.src ?? '', ...(image.srcset ?? '').split(',').map((c) => c.trim().split(/\s+/)[0]!).filter(Boolean)];
+        for (const src of srcs) {
+          if (src.startsWith('/media/') && !existsSync(join(ws.out, src))) problems.push(`${file}: ${src} is not in the output`);
+        }
+        if (!(Number(image.width) > 0 && Number(image.height) > 0)) problems.push(`${file}: <img src="${image.src}"> without width/height`);
+      }
+      for (const match of html.matchAll(/<source [^>]*srcset="([^"]*)"/g)) {
+        for (const src of match[1]!.split(',').map((c) => c.trim().split(/\s+/)[0]!)) if (!existsSync(join(ws.out, src))) problems.push(`${file}: <source> ${src}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    const page = readPage(ws.out, '/de/uebernachten/mit-bildern');
+    const alts = imgs(page).filter((image) => image.alt !== undefined && image.alt !== '').map((image) => image.alt);
+    for (const alt of ['Turm', 'Absolut', 'Srcset', 'Picture', 'Frei']) expect(alts, alt).toContain(alt);
+    expect(alts).not.toContain('Fehlt');
+    expect(alts).not.toContain('Fremd');
+    expect(page).toMatch(/srcset="\/media\/klein\.[0-9a-f]{10}\.png 1x, \/media\/gross\.[0-9a-f]{10}\.png 2x"/);
+  });
+
+  it('publishes linked CMS files and unwraps links to files it could not have', () => {
+    const page = readPage(ws.out, '/de/uebernachten/mit-bildern');
+    const pdfHref = /<a href="(\/media\/preise\.[0-9a-f]{10}\.pdf)">Preisliste<\/a>/.exec(page)?.[1];
+    expect(pdfHref).toBeDefined();
+    expect(readFileSync(join(ws.out, pdfHref!), 'utf8')).toContain('%PDF-1.4');
+    expect(page).toContain(', Alte Liste, ');
+    expect(page).toContain('<a href="/de/ueberuns">Über uns</a>');
+  });
+
+  it('shows the notification banner with its image made local', () => {
+    const home = readPage(ws.out, '/de');
+    expect(home).toContain('Die Sauna ist wieder offen.');
+    expect(home).toMatch(/<img src="\/media\/banner\.[0-9a-f]{10}\.png" alt="Banner" width="1" height="1">/);
+  });
+});
+

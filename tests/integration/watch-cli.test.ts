@@ -2,6 +2,7 @@
 // listens, rebuilds after a save (the terminal says so) and stops cleanly on SIGTERM.
 import { readFile, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli';
 import { startCliServer, type CliServer } from '../helpers/cli-server';
 import { copyProject, type ProjectCopy } from '../helpers/project-copy';
 import { rawRequest } from '../helpers/raw-http';
@@ -37,7 +38,16 @@ describe('hotel-site watch (the bin)', () => {
     expect(watch.stderr()).toMatch(/rebuilt in \d+ ms \(locales\/en\.json\)/);
   });
 
-  it('exits 0 on SIGTERM', async () => {
+  it('holds its output folder: a build into it is refused with exit 2, naming the watch', async () => {
+    const build = await runCli(['build', '--out', copy.path('dist'), '--quiet'], { bin: copy.bin, cwd: copy.root });
+    expect(build.code, build.stderr).toBe(2);
+    expect(build.stderr).toMatch(/Another hotel-site process \(pid \d+\) is writing/);
+    expect((await rawRequest(watch.url, '/en/')).status).toBe(200);
+  });
+
+  it('exits 0 on SIGTERM, and gives the folder back', async () => {
     expect(await watch.stop()).toBe(0);
+    const build = await runCli(['build', '--out', copy.path('dist'), '--quiet'], { bin: copy.bin, cwd: copy.root });
+    expect(build.code, build.stderr).toBe(0);
   });
 });

@@ -39,7 +39,6 @@ export interface RenderedSiteOptions {
   fullRefreshMs?: number;
   /** The moment that decides which events are upcoming (default: now, per snapshot). */
   now?: () => Date;
-  cacheDir?: string;
   /** Renders one page (default: the build's renderPage). */
   renderPage?: (page: Page, site: SiteContext) => Buffer;
   log: (message: string) => void;
@@ -82,7 +81,7 @@ export function createRenderedSite(options: RenderedSiteOptions): RenderedSite {
         dropMoved(cache, moved);
       }
       const site = await prepareSite({
-        config, client: cache.client, outDir: files.root, assets: options.assets, reporter: silentReporter, timings: {}, cacheDir: options.cacheDir, now: options.now?.(), memo,
+        config, client: cache.client, outDir: files.root, assets: options.assets, reporter: silentReporter, timings: {}, now: options.now?.(), memo,
         // Each snapshot warns again about the same content: say each thing once.
         warn: (message) => {
           if (!reported.has(message)) options.log(`warning: ${message}`);

@@ -25,8 +25,6 @@ export interface PreviewOptions {
   contentTtlMs?: number;
   /** Rendering mode: the moment deciding which events are upcoming (default: each snapshot's now). */
   now?: () => Date;
-  /** Media cache between runs (default node_modules/.cache/hotel-site/media). */
-  cacheDir?: string;
   /** Rendering mode: renders one page (default: the build's renderPage). */
   renderPage?: RenderedSiteOptions['renderPage'];
   /** Lines for the terminal: warnings, CMS failures, errors of requests. */
@@ -74,7 +72,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       await writeStaticExtras(workDir, config);
       const files = await createStaticSite(workDir);
       site = rendered = createRenderedSite({
-        config, client: connection.client, files, assets, contentTtlMs: options.contentTtlMs, now: options.now, cacheDir: options.cacheDir, renderPage: options.renderPage, log,
+        config, client: connection.client, files, assets, contentTtlMs: options.contentTtlMs, now: options.now, renderPage: options.renderPage, log,
       });
     } catch (error) {
       await connection?.close();

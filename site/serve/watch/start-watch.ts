@@ -6,6 +6,7 @@
 import { stat } from 'node:fs/promises';
 import { relative } from 'node:path';
 import type { ConfigOverrides } from '../../config/resolve-config';
+import { holdOutput } from '../../output/staging';
 import { startHttpServer, type Handler } from '../http-server';
 import { createEventStream, type BuildErrorInfo } from '../live-reload/event-stream';
 import { createStaticSite } from '../static-files';
@@ -88,13 +89,18 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
     },
     onError: (error, req) => log(`error: ${req.method} ${req.url}: ${(error as Error)?.stack ?? String(error)}`),
   });
+  // The output folder is this watch's while it runs: a build or another watch into it is refused.
+  const release = await holdOutput(outDir).catch(async (error: unknown) => {
+    await server.close();
+    throw error;
+  });
   const dev = await startDevBuild({ root, outDir, configFile: options.configFile, overrides: options.overrides, extraItems: options.extraItems, log }, store).catch(async (error: unknown) => {
     await server.close();
     throw asUserError(toBuildError('first build', error));
   });
   fileOf = (dir, href) => dev.state.pipeline.fileOfHref(dir, href);
 
-  const cleanups: (() => Promise<void> | void)[] = [() => dev.close(), () => stream.close(), () => server.close()];
+  const cleanups: (() => Promise<void> | void)[] = [release, () => dev.close(), () => stream.close(), () => server.close()];
   const close = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   };

@@ -31,7 +31,7 @@ function cachedClient(rooms: () => object) {
 }
 
 const roomsOf = async (client: ContentClient, memo: NormalizeMemo) =>
-  (await fetchContent(client, { locales: ['de'], base: 'http://127.0.0.1:9', memo })).items.get('de')!.get('accommodation')!;
+  (await fetchContent(client, { locales: ['de'], base: 'http://127.0.0.1:9', mediaOrigins: new Set(['http://127.0.0.1:9']), onMedia: () => {}, memo })).items.get('de')!.get('accommodation')!;
 
 describe('NormalizeMemo', () => {
   it('gives back the same item for the same answer once the prepare completed, and a new one for a new answer', async () => {

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { cleanHtml, mediaToken } from '../../../site/content/sanitize-html';
+import { cleanHtml } from '../../../site/content/sanitize-html';
+import { mediaToken } from '../../../site/media/media-refs';
 
 const base = 'https://cms.example.org';
-const clean = async (html: string) => (await cleanHtml(html, base))?.html ?? null;
+const source = { base, mediaOrigins: new Set([base, 'https://cdn.example.org']) };
+const clean = async (html: string) => (await cleanHtml(html, source))?.html ?? null;
 
 describe('cleanHtml', () => {
   it('keeps formatting, links and lists', async () => {
@@ -38,9 +40,34 @@ describe('cleanHtml', () => {
   });
 
   it('replaces inline images by media tokens so they are downloaded, not hot-linked', async () => {
-    const result = await cleanHtml('<p><img src="/sites/default/files/a.jpg" alt="A"></p>', base);
-    expect(result!.images).toEqual(['https://cms.example.org/sites/default/files/a.jpg']);
+    const result = await cleanHtml('<p><img src="/sites/default/files/a.jpg" data-entity-type="file" alt="A"></p>', source);
+    expect(result!.media).toEqual(['https://cms.example.org/sites/default/files/a.jpg']);
     expect(result!.html).toContain(`src="${mediaToken('https://cms.example.org/sites/default/files/a.jpg')}"`);
+    expect(result!.html).not.toContain('data-entity-type');
+  });
+
+  it('tokenizes every srcset candidate of img and picture sources, relative or absolute', async () => {
+    const result = await cleanHtml(
+      '<picture><source srcset="/f/a-800.webp 800w, https://cdn.example.org/a-1600.webp 1600w" type="image/webp"><img src="f/a.jpg" srcset="/f/a@2x.jpg 2x" alt=""></picture>',
+      source,
+    );
+    expect(result!.media.sort()).toEqual([
+      'https://cdn.example.org/a-1600.webp', 'https://cms.example.org/f/a-800.webp', 'https://cms.example.org/f/a.jpg', 'https://cms.example.org/f/a@2x.jpg',
+    ]);
+    expect(result!.html).toContain(`srcset="${mediaToken('https://cms.example.org/f/a-800.webp')} 800w, ${mediaToken('https://cdn.example.org/a-1600.webp')} 1600w"`);
+    expect(result!.html).not.toMatch(/https?:\/\//);
+    expect(result!.html).not.toContain('</source>');
+  });
+
+  it('makes links to CMS files downloads and links to CMS pages site paths; other hosts stay links', async () => {
+    const result = await cleanHtml(
+      '<p><a href="/sites/default/files/docs/Preise 2026.pdf">Preise</a> <a href="https://cms.example.org/de/uebernachten?x=1#top">Zimmer</a> <a href="https://other.example/a.pdf">Fremd</a></p>',
+      source,
+    );
+    expect(result!.media).toEqual(['https://cms.example.org/sites/default/files/docs/Preise%202026.pdf']);
+    expect(result!.html).toContain(`<a href="${mediaToken('https://cms.example.org/sites/default/files/docs/Preise%202026.pdf')}">Preise</a>`);
+    expect(result!.html).toContain('<a href="/de/uebernachten?x=1#top">Zimmer</a>');
+    expect(result!.html).toContain('<a href="https://other.example/a.pdf">Fremd</a>');
   });
 
   it('returns null for empty or fully disallowed input', async () => {

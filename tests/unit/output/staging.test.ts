@@ -2,7 +2,7 @@ import { mkdtemp, readFile, readdir, writeFile, mkdir, rm } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createStaging, removeActiveStagings } from '../../../site/output/staging';
+import { createStaging, holdOutput, removeActiveStagings } from '../../../site/output/staging';
 
 const roots: string[] = [];
 afterEach(async () => {
@@ -25,6 +25,7 @@ describe('atomic output', () => {
     expect(await readdir(out)).toEqual(['index.html']);
     await staging.commit();
     expect(await readdir(out)).toEqual(['robots.txt']);
+    await staging.cleanup();
     expect((await readdir(root)).sort()).toEqual(['dist']);
   });
 
@@ -66,9 +67,25 @@ describe('atomic output', () => {
     // A live process other than this one holds the lock: the parent of this test process.
     await writeFile(join(root, '.dist.lock'), String(process.ppid));
     await expect(createStaging(out)).rejects.toThrow(`Another hotel-site process (pid ${process.ppid}) is writing ${out}`);
+    // Refused like the other --out a build cannot use: a usage error, exit 2.
+    await expect(createStaging(out)).rejects.toMatchObject({ exitCode: 2 });
     await writeFile(join(root, '.dist.lock'), '999999999');
     const staging = await createStaging(out);
     await staging.abort();
     expect(await readdir(root)).toEqual([]);
+  });
+
+  it('is held by watch for as long as it runs: its own builds go through, the lock stays until it is released', async () => {
+    const root = await tempRoot();
+    const out = join(root, 'dist');
+    const release = await holdOutput(out);
+    expect(await readFile(join(root, '.dist.lock'), 'utf8')).toBe(String(process.pid));
+    const first = await createStaging(out);
+    await first.commit();
+    await first.cleanup();
+    // The build's commit gave back its share; watch still holds the folder.
+    expect((await readdir(root)).sort()).toEqual(['.dist.lock', 'dist']);
+    release();
+    expect(await readdir(root)).toEqual(['dist']);
   });
 });
