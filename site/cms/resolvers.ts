@@ -10,6 +10,7 @@ import {
   isListType,
 } from 'graphql';
 import type { FixtureImage, FixtureLink, FixtureText } from './fixtures/types';
+import { STYLE_WIDTHS, derivativePath } from './generated-files';
 import { type ContentStore, type EntityView, type Lang, type NodeView, type ParagraphFields, type ParagraphView, LANGS } from './content-store';
 import { EntityQueryRunner, type QueryArgs, langOf } from './query-engine';
 import { type FieldShape, nodeSource, termSource } from './query-fields';
@@ -30,7 +31,6 @@ type LinkView = { link: FixtureLink; lang: Lang };
 type ImageResource = { url: string; width?: number; height?: number };
 
 /** Drupal core's image styles as the brief fixes them: scale to this width, never upscale. */
-const STYLE_WIDTHS: Readonly<Record<string, number>> = { THUMBNAIL: 100, MEDIUM: 220, LARGE: 480, WIDE: 1090, HERO: 1920 };
 
 const ENTITY_TYPE_IDS: Readonly<Record<EntityView['kind'], string>> = { node: 'node', term: 'taxonomy_term', media: 'media', paragraph: 'paragraph' };
 const LANGUAGE_NAMES: Readonly<Record<Lang, string>> = { de: 'Deutsch', en: 'English' };
@@ -142,7 +142,8 @@ export function createResolvers(store: ContentStore, urls: UrlResolver, nodeShap
         const width = Math.min(styleWidth, image.width);
         const height = image.width > 0 ? Math.round((image.height * width) / image.width) : image.height;
         const separator = image.url.includes('?') ? '&' : '?';
-        return { url: `${absolute(origin, image.url)}${separator}style=${style.toLowerCase()}`, width, height };
+        const path = derivativePath(image.url, style) ?? `${image.url}${separator}style=${style.toLowerCase()}`;
+        return { url: absolute(origin, path), width, height };
       },
     },
     ImageResource: {

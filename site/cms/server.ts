@@ -8,6 +8,7 @@ import { fixtures as defaultFixtures } from './fixtures/index';
 import type { FixtureSet } from './fixtures/types';
 import { UserError } from '../errors';
 import { GraphQLExecutor, MAX_BODY_BYTES, parseRequest, readBody, sendJson } from './graphql-http';
+import { FILES_BASE, serveGeneratedFile } from './generated-files';
 import { sendText, serveMedia } from './media-files';
 import { createContentSchema } from './schema';
 import { syntheticFixtures } from './synthetic';
@@ -71,6 +72,7 @@ export async function startContentBackend(options: ContentBackendOptions = {}): 
       return sendJson(res, 200, await executor.run(request, { origin }));
     }
     if (path.startsWith('/media/')) return serveMedia(req, res, path.slice('/media/'.length));
+    if (synthetic && path.startsWith(FILES_BASE)) return serveGeneratedFile(req, res, path.slice(FILES_BASE.length));
     return sendText(res, 404, 'Not found');
   };
 

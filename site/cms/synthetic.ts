@@ -2,13 +2,10 @@
 // hotel's fixtures (startContentBackend's extraItems), never part of the default content. The same
 // (count, seed) gives the same items; event and offer dates follow the current month so that they
 // stay in the coming months.
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { imageSize } from 'image-size';
 import { listRouteOf } from '../routes/route-table';
 import type { NodeType } from '../content/types';
 import type { FixtureImage, FixtureNode, FixtureParagraph, FixtureSet, FixtureTranslation } from './fixtures/types';
-import { MEDIA_DIR } from './media-files';
+import { FILES_BASE, INLINE, ORIGINAL } from './generated-files';
 import { BODY_SENTENCES, FEATURES, TITLES } from './synthetic-words';
 
 export const SYNTHETIC_FIRST_NID = 100_000;
@@ -32,7 +29,6 @@ export function syntheticFixtures(count: number, seed = 1): FixtureSet {
   const random = mulberry32(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const between = (low: number, high: number) => low + Math.floor(random() * (high - low + 1));
-  const images = mediaPool();
   const month = firstOfMonth(new Date());
   const functionRooms: number[] = [];
   const nodes: FixtureNode[] = [];
@@ -47,7 +43,12 @@ export function syntheticFixtures(count: number, seed = 1): FixtureSet {
     const roll = random();
     const hasEn = roll >= 0.05; // ~5% German only
     const unpublished: Lang | null = roll >= 0.05 && roll < 0.08 ? (random() < 0.5 ? 'de' : 'en') : null; // ~3%
-    const pictures = Array.from({ length: between(1, 2) }, () => pick(images));
+    // Each item has its own files (site/cms/generated-files.ts), as on a real CMS: 1–2 images, each
+    // with its derivatives; a third of the bodies show an inline image, one in twenty links a PDF.
+    const folder = `2025-${String(1 + (i % 12)).padStart(2, '0')}`;
+    const pictures = Array.from({ length: between(1, 2) }, (_, k) => ({ url: `${FILES_BASE}${folder}/${words.slug.de}-${nid}-${k + 1}.png`, ...ORIGINAL }));
+    const inlineImage = random() < 0.33 ? `${FILES_BASE}inline-images/${words.slug.de}-${nid}.png` : null;
+    const pdf = random() < 0.05 ? `${FILES_BASE}${folder}/preise-${nid}.pdf` : null;
     const paragraphKind = random() < 0.1 ? pick(['call_to_action', 'free_html_text', 'activity_card'] as const) : null;
     const opensBooking = random() < 0.5;
 
@@ -57,7 +58,9 @@ export function syntheticFixtures(count: number, seed = 1): FixtureSet {
       const paragraphs = Array.from({ length: between(3, 4) }, () => `<p>${Array.from({ length: 3 }, () => pick(sentences)).join(' ')}</p>`);
       const features = Array.from({ length: between(3, 5) }, () => `<li>${pick(FEATURES[lang])}</li>`);
       const more = lang === 'de' ? 'Alle Angebote dieser Kategorie' : 'All offers in this category';
-      const body = `${paragraphs.slice(0, 2).join('')}<ul>${features.join('')}</ul>${paragraphs.slice(2).join('')}<p><a href="${base[lang]}">${more}</a></p>`;
+      const image = inlineImage ? `<p><img src="${inlineImage}" data-entity-type="file" width="${INLINE.width}" height="${INLINE.height}" alt="${title}"></p>` : '';
+      const prices = pdf ? `<p><a href="${pdf}">${lang === 'de' ? 'Preisliste (PDF)' : 'Price list (PDF)'}</a></p>` : '';
+      const body = `${paragraphs.slice(0, 2).join('')}${image}<ul>${features.join('')}</ul>${paragraphs.slice(2).join('')}${prices}<p><a href="${base[lang]}">${more}</a></p>`;
       const teaser = pick(sentences);
       return {
         title,
@@ -157,26 +160,6 @@ function paragraph(kind: 'call_to_action' | 'free_html_text' | 'activity_card', 
     case 'activity_card':
       return { bundle: kind, id, fieldTitle: de ? 'Tipp' : 'Tip', fieldText: text, fieldImage: { ...image, alt: de ? 'Schloss' : 'Castle' } };
   }
-}
-
-/** The images in site/cms/media, read when called: the fixture engineers add files there. */
-function mediaPool(): Omit<FixtureImage, 'alt'>[] {
-  let files: string[] = [];
-  try {
-    files = readdirSync(MEDIA_DIR).filter((name) => /\.(svg|png|jpe?g|webp)$/i.test(name)).sort();
-  } catch {
-    // No media folder: fall through to the placeholder.
-  }
-  const pool = files.flatMap((name) => {
-    try {
-      const { width, height } = imageSize(readFileSync(join(MEDIA_DIR, name)));
-      return width && height ? [{ url: `/media/${encodeURIComponent(name)}`, width, height }] : [];
-    } catch {
-      return [];
-    }
-  });
-  // site/cms/media/synthetic.svg ships with the backend, so this path is served.
-  return pool.length ? pool : [{ url: '/media/synthetic.svg', width: 1600, height: 1000 }];
 }
 
 function mulberry32(seed: number): () => number {

@@ -40,6 +40,8 @@ export type FetchResult =
 
 const IN_MEMORY = 2 * 1024 * 1024;
 const MAX_REDIRECTS = 5;
+/** The abort reason of a file past its deadline. */
+const DEADLINE = Symbol('deadline');
 
 export interface Fetcher {
   fetch(url: URL, validators: Validators | null, signal: AbortSignal): Promise<FetchResult>;
@@ -55,14 +57,22 @@ export function createFetcher(policy: MediaPolicy, limits: FetchLimits, spoolDir
   let spooled = 0;
 
   async function fetchOnce(start: URL, validators: Validators | null, outer: AbortSignal): Promise<FetchResult> {
-    const deadline = AbortSignal.timeout(limits.deadlineMs);
-    const signal = AbortSignal.any([outer, deadline]);
+    // One controller and one timer per file: AbortSignal.timeout/any keep weak references alive
+    // per call, which costs seconds of garbage collection over tens of thousands of files.
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(DEADLINE), limits.deadlineMs);
+    const onOuter = () => controller.abort(outer.reason);
+    if (outer.aborted) onOuter();
+    else outer.addEventListener('abort', onOuter, { once: true });
     try {
-      return await follow(start, validators, signal);
+      return await follow(start, validators, controller.signal);
     } catch (error) {
       if (outer.aborted) throw outer.reason ?? error;
-      if (deadline.aborted) throw new FileProblem(`not complete within ${limits.deadlineMs / 1000} s`);
+      if (controller.signal.reason === DEADLINE) throw new FileProblem(`not complete within ${limits.deadlineMs / 1000} s`);
       throw error;
+    } finally {
+      clearTimeout(timer);
+      outer.removeEventListener('abort', onOuter);
     }
   }
 

@@ -1,14 +1,16 @@
-// `npm run bench` (issue 2): wall time of whole CLI builds, everything included (start-up, fetch
-// from the local backend, render, write, sitemap, bundles), for the fixture site and for a
-// synthetic large site served by `hotel-site cms --items N` in its own process, with pages/s, the
-// seconds per stage and the peak RSS the build reports. Targets on the 2-core reference machine:
-// fixture < 3 s; 10,000 pages < 12 s with peak RSS < 1 GiB. Then watch mode (./watch-bench.ts):
-// from saving a template, locale or fixture file to the rebuilt page being served.
-import { spawn, type ChildProcess } from 'node:child_process';
+// `npm run bench` (README, "Benchmarks"): wall time of whole CLI builds, everything included
+// (start-up, fetch from the local backend, media, render, write, sitemap, bundles), for the fixture
+// site and for a synthetic large site served by `hotel-site cms --items N` in its own process, with
+// pages/s, the seconds per stage and the peak RSS the build reports; then the media stage at scale
+// (./media-bench.ts); then watch mode (./watch-bench.ts): from saving a template, locale or fixture
+// file to the rebuilt page being served. `--only=build|media|watch` runs one part.
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectPath } from '../../site/project-root';
+import { startCms } from './cms-process';
+import { benchMedia } from './media-bench';
 import { benchWatch } from './watch-bench';
 
 const BIN = projectPath('cli/hotel-site.mjs');
@@ -48,20 +50,6 @@ async function timedBuild(label: string, args: string[]): Promise<Run> {
   }
 }
 
-async function startCms(items: number): Promise<{ endpoint: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [BIN, 'cms', '--port', '0', '--items', String(items)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const endpoint = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk) => {
-      out += chunk;
-      const match = /listening (\S+)/.exec(out);
-      if (match) resolve(match[1]!);
-    });
-    child.on('exit', (code) => reject(new Error(`cms exited with ${code}`)));
-  });
-  return { endpoint, child };
-}
-
 function report(run: Run): void {
   process.stdout.write(
     `${run.label.padEnd(28)} ${run.seconds.toFixed(2).padStart(6)} s  ${String(run.pages).padStart(6)} pages  ${(run.pages / run.seconds).toFixed(0).padStart(5)} pages/s  peak RSS ${run.rssMiB} MiB\n    stages: ${run.stages}\n`,
@@ -70,9 +58,8 @@ function report(run: Run): void {
 
 export async function main(argv: string[]): Promise<void> {
   const items = Number(argv.find((arg) => arg.startsWith('--items='))?.slice('--items='.length) ?? 5000);
-  // --only=build or --only=watch runs one half.
   const only = argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
-  if (only !== 'watch') {
+  if (!only || only === 'build') {
     // Warm the CLI bundle and the media cache so the figures are of builds, not of first installs.
     await timedBuild('warm-up', []);
     report(await timedBuild('fixture site (embedded)', []));
@@ -84,7 +71,8 @@ export async function main(argv: string[]): Promise<void> {
       cms.child.kill('SIGTERM');
     }
   }
-  if (only !== 'build') {
+  if (!only || only === 'media') await benchMedia(items);
+  if (!only || only === 'watch') {
     await benchWatch('fixture site (embedded)', 0);
     await benchWatch(`synthetic +${items} items (embedded)`, items);
   }

@@ -1,6 +1,7 @@
 // Synthetic benchmark content: reproducible, well-formed, and served like real content.
 import { describe, expect, it } from 'vitest';
 import { SYNTHETIC_FIRST_NID, SYNTHETIC_TYPES, syntheticFixtures } from '../../../site/cms/synthetic';
+import { imageSize } from 'image-size';
 import { startContentBackend } from '../../../site/cms/server';
 
 describe('syntheticFixtures', () => {
@@ -61,6 +62,41 @@ describe('syntheticFixtures', () => {
       expect(first!.entityUrl.path).toMatch(/^\/en\/accommodation\/room-\d+$/);
       const image = await fetch(first!.fieldImages[0]!.url);
       expect(image.status).toBe(200);
+    } finally {
+      await backend.close();
+    }
+  });
+
+  it('serves each item its own files the way Drupal lays them out, with derivatives, inline images, PDFs and 304s', async () => {
+    const backend = await startContentBackend({ fixtures: { nodes: [], terms: [], media: [] }, extraItems: 60 });
+    try {
+      const response = await fetch(backend.endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          query: `{ nodeQuery(limit: 100, filter: { conditions: [{ field: "langcode", value: ["de"] }] }) {
+            entities { ... on NodeAccommodation { body { value } fieldImages { url card: derivative(style: LARGE) { url width height } } } } } }`,
+        }),
+      });
+      const { data } = (await response.json()) as { data: { nodeQuery: { entities: ({ body: { value: string }; fieldImages: { url: string; card: { url: string; width: number; height: number } }[] } | Record<string, never>)[] } } };
+      const rooms = data.nodeQuery.entities.filter((e) => 'fieldImages' in e) as { body: { value: string }; fieldImages: { url: string; card: { url: string; width: number; height: number } }[] }[];
+      const image = rooms[0]!.fieldImages[0]!;
+      expect(image.url).toMatch(/\/sites\/default\/files\/2025-\d\d\/zimmer-\d+-1\.png$/);
+      expect(image.card.url).toMatch(/\/sites\/default\/files\/styles\/large\/public\/2025-\d\d\/zimmer-\d+-1\.png\?itok=[\w-]{8}$/);
+      const [original, card] = await Promise.all([fetch(image.url), fetch(image.card.url)]);
+      const [originalBytes, cardBytes] = [Buffer.from(await original.arrayBuffer()), Buffer.from(await card.arrayBuffer())];
+      expect(original.headers.get('content-type')).toBe('image/png');
+      expect(original.headers.get('cache-control')).toBe('public, max-age=1209600');
+      expect(imageSize(originalBytes)).toMatchObject({ width: 1600, height: 1000 });
+      expect(imageSize(cardBytes)).toMatchObject({ width: image.card.width, height: image.card.height });
+      const again = await fetch(image.url, { headers: { 'if-none-match': original.headers.get('etag')! } });
+      expect(again.status).toBe(304);
+      const bodies = syntheticFixtures(60).nodes.map((n) => n.de.body!.value).join('');
+      const inline = /<img src="(\/sites\/default\/files\/inline-images\/[^"]+)"/.exec(bodies)![1]!;
+      expect((await fetch(`${backend.origin}${inline}`)).status).toBe(200);
+      const pdf = /<a href="(\/sites\/default\/files\/[^"]+\.pdf)"/.exec(syntheticFixtures(400).nodes.map((n) => n.de.body!.value).join(''))![1]!;
+      expect(Buffer.from(await (await fetch(`${backend.origin}${pdf}`)).arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+      expect((await fetch(`${backend.origin}/sites/default/files/../package.json`)).status).toBe(404);
     } finally {
       await backend.close();
     }

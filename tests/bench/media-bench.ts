@@ -1,0 +1,73 @@
+// `npm run bench -- --only=media`: the media stage at scale. A synthetic site of N items whose
+// embedded backend serves files as a Drupal CMS does (1–2 images per item, each with its LARGE and
+// HERO derivatives, inline body images, some PDFs: about 25,000 distinct files for 5,000 items),
+// built three times under `ulimit -n 256` (macOS's default open-file limit): cold (empty cache),
+// warm (full cache, new output folder) and again into the same output folder. Prints wall time,
+// media files and stage time and peak RSS against the targets in docs/media.md.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { projectPath } from '../../site/project-root';
+import { startCms } from './cms-process';
+
+const BIN = projectPath('cli/hotel-site.mjs');
+const TARGETS = { coldSeconds: 12, warmSeconds: 8, warmMediaSeconds: 1, rssMiB: 400 };
+
+interface Figures {
+  seconds: number;
+  media: string;
+  mediaSeconds: number;
+  rssMiB: number;
+}
+
+function limitedBuild(args: string[]): Promise<Figures> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    // The open-file limit is set by the shell, as a user on macOS has it.
+    const child = spawn('/bin/sh', ['-c', 'ulimit -n 256 && exec "$0" "$@"', process.execPath, BIN, 'build', ...args], {
+      env: { ...process.env, HOTEL_SITE_ENDPOINT: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`build failed (exit ${code})\n${stderr}`));
+      resolve({
+        seconds: (performance.now() - started) / 1000,
+        media: /media\s+(\d+ files from \d+ URLs[^\n]*)/.exec(stdout)?.[1] ?? '?',
+        mediaSeconds: Number(/media ([\d.]+) s/.exec(stdout)?.[1] ?? NaN),
+        rssMiB: Number(/peak RSS (\d+) MiB/.exec(stdout)?.[1] ?? 0),
+      });
+    });
+  });
+}
+
+function line(label: string, run: Figures, wallTarget: number, mediaTarget?: number): string {
+  const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER');
+  return [
+    `${label.padEnd(34)} ${run.seconds.toFixed(2).padStart(6)} s (target ≤ ${wallTarget} s: ${verdict(run.seconds <= wallTarget)})`,
+    `    media stage ${run.mediaSeconds.toFixed(2)} s${mediaTarget ? ` (target ≤ ${mediaTarget} s: ${verdict(run.mediaSeconds <= mediaTarget)})` : ''}; ${run.media}`,
+    `    peak RSS ${run.rssMiB} MiB (target ≤ ${TARGETS.rssMiB}: ${verdict(run.rssMiB <= TARGETS.rssMiB)})`,
+  ].join('\n');
+}
+
+export async function benchMedia(items: number): Promise<void> {
+  const work = await mkdtemp(join(tmpdir(), 'hotel-site-media-bench-'));
+  const cms = await startCms(items);
+  try {
+    const common = ['--endpoint', cms.endpoint, '--cache-dir', join(work, 'cache'), '--quiet'];
+    const cold = await limitedBuild([...common, '--out', join(work, 'cold')]);
+    process.stdout.write(`${line(`media: cold, ${items} items, ulimit 256`, cold, TARGETS.coldSeconds)}\n`);
+    const warm = await limitedBuild([...common, '--out', join(work, 'warm')]);
+    process.stdout.write(`${line('media: warm cache, new output', warm, TARGETS.warmSeconds, TARGETS.warmMediaSeconds)}\n`);
+    const again = await limitedBuild([...common, '--out', join(work, 'warm')]);
+    process.stdout.write(`${line('media: warm cache, same output', again, TARGETS.warmSeconds, TARGETS.warmMediaSeconds)}\n`);
+  } finally {
+    cms.child.kill('SIGTERM');
+    await rm(work, { recursive: true, force: true });
+  }
+}
