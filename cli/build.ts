@@ -13,6 +13,7 @@ interface BuildFlags {
   config?: string;
   quiet?: boolean;
   cacheDir?: string;
+  full?: boolean;
 }
 
 export function registerBuild(program: Command): void {
@@ -25,6 +26,7 @@ export function registerBuild(program: Command): void {
     .option('--concurrency <n>', 'CMS requests in flight at most (default 8)', parseInteger('--concurrency'))
     .option('--config <file>', 'config file', 'site.config.ts')
     .option('--cache-dir <dir>', 'files kept between builds (default: node_modules/.cache/hotel-site, or cacheDir in the config)')
+    .option('--full', 'render every page, even those the previous build shows unchanged')
     .option('--quiet', 'plain progress lines, no progress bar')
     .action(async (flags: BuildFlags) => {
       const started = performance.now();
@@ -50,7 +52,7 @@ export function registerBuild(program: Command): void {
       const loaded = await loadConfig({ configFile: resolve(flags.config ?? 'site.config.ts') });
       const config = resolveConfig(loaded.config, { endpoint: flags.endpoint, siteUrl: flags.siteUrl, concurrency: flags.concurrency, cacheDir: flags.cacheDir }, process.env);
       const reporter = createReporter({ quiet: Boolean(flags.quiet) });
-      const result = await build({ config, outDir: resolve(flags.out), reporter, signal: stop.signal });
+      const result = await build({ config, outDir: resolve(flags.out), reporter, signal: stop.signal, full: Boolean(flags.full) });
       process.stdout.write(summary(result, resolve(flags.out), performance.now() - started));
     });
 }
@@ -73,6 +75,7 @@ export function summary(result: BuildResult, out: string, totalMs: number): stri
     '',
     `Built ${result.pages.total} pages into ${out} in ${(totalMs / 1000).toFixed(2)} s`,
     `  pages      ${Object.entries(result.pages.perLocale).map(([locale, count]) => `${locale} ${count}`).join(', ')} (+ 404 pages)`,
+    `  rendered   ${result.fullReason ? `all ${result.pages.rendered} pages (${result.fullReason})` : `${result.pages.rendered.toLocaleString('en-US')} pages, ${result.pages.unchanged.toLocaleString('en-US')} unchanged`}`,
     `  CMS        ${result.requests} requests, ${result.retries} retried — ${result.endpoint}`,
     `  media      ${result.media.files} files from ${result.media.downloaded + result.media.fromCache + result.media.failed} URLs: ${result.media.downloaded} downloaded, ${result.media.fromCache} from cache, ${result.media.failed} left out`,
     `  written    ${kb(result.bytesWritten)} (CSS ${kb(result.stylesheetGzipBytes)} gzipped)`,

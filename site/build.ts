@@ -1,20 +1,23 @@
 // The build, top to bottom as it runs (STYLE.md, after Astro's core/build): setup → assets →
 // fetch → routes → media (site/prepare-site.ts) → render → extras → swap. Everything is written into a staging folder
 // that replaces --out only when all of it is there (site/output/staging.ts).
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { stat, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import type { ResolvedConfig } from './config/define-config';
 import { connectContent } from './content/connect';
 import type { DownloadStats } from './media/download-media';
 import { UserError } from './errors';
 import { bundleClient } from './output/client-bundle';
+import { configHash, loadPrevious, saveRecord, type BuildRecord } from './incremental/build-record';
+import { codeVersion } from './incremental/code-version';
+import { renderChanged } from './incremental/render-changed';
+import { filesBelow, keepUnchanged } from './incremental/reuse-output';
 import { copyPublicFiles } from './output/public-files';
 import { robotsTxt } from './output/robots';
 import { rootRedirectHtml } from './output/root-redirect';
 import { writeSitemap } from './output/sitemap';
 import { createStaging } from './output/staging';
 import { bundleStyles } from './output/styles';
-import { writePages } from './output/write-pages';
 import { prepareSite } from './prepare-site';
 import { runStage, type Reporter } from './reporter';
 import { routeById } from './routes/route-table';
@@ -28,11 +31,15 @@ export interface BuildOptions {
   now?: Date;
   /** Stops the build (Ctrl-C): in-flight work is stopped and awaited, the output left as it was. */
   signal?: AbortSignal;
+  /** Render every page, whatever the previous build recorded (--full). */
+  full?: boolean;
 }
 
 export interface BuildResult {
   endpoint: string;
-  pages: { total: number; perLocale: Record<string, number> };
+  pages: { total: number; perLocale: Record<string, number>; rendered: number; unchanged: number };
+  /** Why every page was rendered; null for an incremental build. */
+  fullReason: string | null;
   requests: number;
   retries: number;
   media: DownloadStats;
@@ -56,6 +63,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   // The output folder first: a wrong --out is refused before anything starts.
   const staging = await createStaging(options.outDir);
+  const identity = {
+    cacheDir: config.cacheDir, outDir: resolve(options.outDir), code: await codeVersion(),
+    endpoint: config.content.endpoint ?? 'embedded', config: configHash({ ...config, cacheDir: null, cacheMaxAgeHours: null }),
+  };
+  const started = Date.now();
+  const previous = options.full
+    ? { record: null, reason: '--full' }
+    : await loadPrevious(identity, config.cacheMaxAgeHours * 3_600_000, started, warn);
   let connection: Awaited<ReturnType<typeof connectContent>> | null = null;
   try {
     connection = await connectContent(config, reporter);
@@ -69,10 +84,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const site = await prepareSite({ config, client, outDir: staging.dir, assets, reporter, timings, warn, now: options.now, signal: options.signal });
     options.signal?.throwIfAborted();
 
-    const written = await runStage(reporter, timings, 'render', () =>
-      writePages({ outDir: staging.dir, pages: site.pages, bundle: clientBundle }, site, (done, total) => reporter.progress(done, total), options.signal),
-    (result) => `${result.pages} pages on ${result.threads} thread${result.threads > 1 ? 's' : ''}`);
-    const jsPerPageType = written.jsPerPageType;
+    const rendered = await runStage(reporter, timings, 'render', () =>
+      renderChanged({
+        pages: site.pages, site, bundle: clientBundle, dir: staging.dir, outDir: identity.outDir, previous: previous.record, code: identity.code,
+        onProgress: (done, total) => reporter.progress(done, total), signal: options.signal,
+      }),
+    (result) => `${result.written.pages} pages on ${result.written.threads} thread${result.written.threads > 1 ? 's' : ''}, ${result.reused} unchanged`);
+    const written = rendered.written;
+    const jsPerPageType = { ...previous.record?.jsPerPageType, ...written.jsPerPageType };
 
     await runStage(reporter, timings, 'extras', async () => {
       await writeSitemap(staging.dir, site.pages, config.siteUrl);
@@ -87,12 +106,25 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       });
     }
 
+    if (previous.record) {
+      // Whatever was written now with the same bytes as before stays the previous file.
+      const media = config.content.endpoint ? ['media'] : [];
+      const others = await filesBelow(staging.dir, new Set([...locales, ...media]));
+      await keepUnchanged(identity.outDir, staging.dir, [...rendered.renderedFiles, ...others]);
+    }
+
     options.signal?.throwIfAborted();
     await staging.commit();
+    const record: BuildRecord = {
+      version: 1, ...identity, outIno: (await stat(identity.outDir)).ino, fullAt: previous.record?.fullAt ?? started,
+      builtAt: Date.now(), pages: rendered.records, jsPerPageType,
+    };
+    await saveRecord(config.cacheDir, record).catch((error: Error) => warn(`build cache: the record could not be saved (${error.message}); the next build renders every page`));
     const perLocale = Object.fromEntries(locales.map((locale) => [locale, site.pages.filter((page) => page.locale === locale && page.kind !== 'not-found').length]));
     return {
       endpoint,
-      pages: { total: written.pages, perLocale },
+      pages: { total: site.pages.length, perLocale, rendered: written.pages, unchanged: rendered.reused },
+      fullReason: previous.record ? null : previous.reason,
       requests: client.stats.requests,
       retries: client.stats.retries,
       media: site.media,

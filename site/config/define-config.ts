@@ -66,6 +66,11 @@ export interface SiteConfig {
    * (default node_modules/.cache/hotel-site). `--cache-dir` overrides it.
    */
   cacheDir?: string;
+  /**
+   * Hours after which `build` renders every page again even if no input changed (default 24):
+   * a safety net for CMS edits no list version shows (docs/incremental.md).
+   */
+  cacheMaxAgeHours?: number;
   hotel: HotelFacts;
   booking: {
     /** Provider script URL; "{locale}" is replaced by the page language. */
@@ -102,6 +107,7 @@ export interface ResolvedConfig {
   };
   /** Absolute. */
   cacheDir: string;
+  cacheMaxAgeHours: number;
   hotel: HotelFacts;
   booking: SiteConfig['booking'];
   newsletter: { actionUrl: string | null };

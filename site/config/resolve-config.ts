@@ -26,6 +26,7 @@ export const DEFAULTS = {
   maxMediaBytes: 50 * 1024 * 1024,
   mediaDeadlineMs: 60_000,
   cacheDir: 'node_modules/.cache/hotel-site',
+  cacheMaxAgeHours: 24,
   locales: { default: 'de', all: ['de', 'en'] },
 } as const;
 
@@ -68,6 +69,7 @@ export function resolveConfig(config: SiteConfig, overrides: ConfigOverrides, en
     newsletter: { actionUrl: config.newsletter?.actionUrl ?? null },
     analytics: { id: config.analytics?.id ?? null },
     jsBudgetBytes: config.jsBudgetBytes ?? DEFAULTS.jsBudgetBytes,
+    cacheMaxAgeHours: config.cacheMaxAgeHours ?? DEFAULTS.cacheMaxAgeHours,
   };
 }
 

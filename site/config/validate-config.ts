@@ -63,6 +63,7 @@ export const SITE_CONFIG_SCHEMA: Schema = object<SiteConfig>({
     }),
   ),
   cacheDir: optional(text),
+  cacheMaxAgeHours: optional(int(0)),
   hotel: object<HotelFacts>({
     name: text,
     address: object<HotelFacts['address']>({ street: text, postalCode: text, city: text, country: text }),

@@ -8,6 +8,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Locale } from '../content/types';
+import { DependencyTracker } from '../incremental/page-inputs';
 import type { Page, SiteContext } from '../render/page-model';
 import { renderPage } from '../render/render-page';
 import type { SiteData } from '../render/site-data';
@@ -25,12 +26,16 @@ export interface WriteResult {
   bytes: number;
   /** Gzipped JavaScript one page loads, per page type. */
   jsPerPageType: Record<string, number>;
+  /** With `track`: href → what the page looked up while rendering (site/incremental/page-inputs.ts). */
+  deps: Record<string, string[]>;
 }
 
 export interface RenderJob {
   outDir: string;
   pages: readonly Page[];
   bundle: ClientBundle;
+  /** Record each page's dependencies (an incremental build). */
+  track?: boolean;
 }
 
 function pageType(page: Page): string {
@@ -49,6 +54,8 @@ export async function renderAndWrite(job: RenderJob, sites: Map<Locale, SiteCont
   const made = new Map<string, Promise<unknown>>();
   const inFlight = new Set<Promise<void>>();
   const jsPerPageType: Record<string, number> = {};
+  const deps: Record<string, string[]> = {};
+  const tracker = job.track ? new DependencyTracker(sites) : null;
   let bytes = 0;
   let done = 0;
 
@@ -63,9 +70,14 @@ export async function renderAndWrite(job: RenderJob, sites: Map<Locale, SiteCont
   try {
     for (const page of job.pages) {
       if (stopped()) throw new RenderStopped();
-      const site = sites.get(page.locale);
+      const site = (tracker?.sites ?? sites).get(page.locale);
       if (!site) throw new Error(`no site data for language ${page.locale}`);
-      const html = renderPage(page, site);
+      let html: Buffer;
+      if (tracker) {
+        const rendered = tracker.record(() => renderPage(page, site));
+        html = rendered.result;
+        deps[page.href] = rendered.deps;
+      } else html = renderPage(page, site);
       // One sample per type is enough to know what that type loads.
       const type = pageType(page);
       if (!(type in jsPerPageType)) jsPerPageType[type] = measurePageJs(job.bundle, html.toString('utf8'));
@@ -82,7 +94,7 @@ export async function renderAndWrite(job: RenderJob, sites: Map<Locale, SiteCont
     await Promise.allSettled(inFlight);
     throw error;
   }
-  return { pages: job.pages.length, threads: 1, bytes, jsPerPageType };
+  return { pages: job.pages.length, threads: 1, bytes, jsPerPageType, deps };
 }
 
 /**
@@ -161,5 +173,5 @@ export async function writePages(
   const failed = settled.filter((result) => result.status === 'rejected').map((result) => result.reason as unknown);
   if (failed.length) throw failed.find((error) => !(error instanceof RenderStopped)) ?? failed[0];
   const [a, b] = settled.map((result) => (result as PromiseFulfilledResult<WriteResult>).value) as [WriteResult, WriteResult];
-  return { pages: a.pages + b.pages, threads: 2, bytes: a.bytes + b.bytes, jsPerPageType: { ...b.jsPerPageType, ...a.jsPerPageType } };
+  return { pages: a.pages + b.pages, threads: 2, bytes: a.bytes + b.bytes, jsPerPageType: { ...b.jsPerPageType, ...a.jsPerPageType }, deps: { ...a.deps, ...b.deps } };
 }

@@ -74,4 +74,6 @@ export interface SiteContext {
   routeHref(routeId: string, locale?: Locale): string;
   /** The moment of the build: decides which events are upcoming. */
   now: Date;
+  /** The year of the build (copyright line); apart from `now` so that reading it is no dependency on the clock. */
+  year: number;
 }

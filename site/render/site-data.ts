@@ -75,6 +75,7 @@ export function siteContexts(data: SiteData, index: ContentIndex = createContent
       assets: data.assets,
       routeHref: (routeId, other = locale) => routeHref(routeId, other),
       now: data.now,
+      year: data.now.getFullYear(),
     });
   }
   return sites;

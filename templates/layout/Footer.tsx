@@ -132,7 +132,7 @@ export function Footer() {
         </div>
       ) : null}
       <div className="footer__row footer__bottom">
-        <p>{t('footer.copyright', { year: site.now.getFullYear(), name: hotel.name })}</p>
+        <p>{t('footer.copyright', { year: site.year, name: hotel.name })}</p>
         <nav aria-label={t('footer.legal')}>
           <ul className="footer__legal">{LEGAL_ROUTES.map(pageLink)}</ul>
         </nav>

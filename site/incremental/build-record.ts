@@ -1,0 +1,98 @@
+// What the last successful build of an output folder left for the next one (docs/incremental.md):
+// which endpoint, config and code version made it, the folder it swapped in (by inode, so a folder
+// replaced or edited by hand since is not trusted), and each page's file, input hash and
+// dependencies. Kept in <cacheDir>/builds/, one JSON file per output folder, written atomically
+// after the swap; a record that is damaged, from another endpoint, config or version, or older
+// than `cacheMaxAgeHours` since its last full build is not used: the build renders everything.
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+const VERSION = 1;
+
+export interface PageRecord {
+  /** Output file, relative to the output folder. */
+  file: string;
+  hash: string;
+  deps: string[];
+}
+
+export interface BuildRecord {
+  version: typeof VERSION;
+  code: string;
+  endpoint: string;
+  config: string;
+  outDir: string;
+  /** Inode of the output folder this build swapped in. */
+  outIno: number;
+  /** When the last build that rendered everything finished (ms). */
+  fullAt: number;
+  builtAt: number;
+  /** href → the page's record. */
+  pages: Record<string, PageRecord>;
+  jsPerPageType: Record<string, number>;
+}
+
+/** What identifies builds whose output can be reused. */
+export interface BuildIdentity {
+  cacheDir: string;
+  outDir: string;
+  code: string;
+  endpoint: string;
+  config: string;
+}
+
+export type Previous = { record: BuildRecord } | { record: null; reason: string };
+
+export function configHash(config: unknown): string {
+  return createHash('sha256').update(JSON.stringify(config)).digest('base64url');
+}
+
+function recordFile(cacheDir: string, outDir: string): string {
+  return join(cacheDir, 'builds', `${createHash('sha256').update(outDir).digest('hex').slice(0, 20)}.json`);
+}
+
+/** The record of the previous build into the same folder, if it may be used; else why not. */
+export async function loadPrevious(identity: BuildIdentity, maxAgeMs: number, now: number, warn: (message: string) => void): Promise<Previous> {
+  const file = recordFile(identity.cacheDir, identity.outDir);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    return { record: null, reason: 'no earlier build of this folder in the cache' };
+  }
+  let record: BuildRecord;
+  try {
+    record = JSON.parse(text) as BuildRecord;
+    if (!isRecord(record)) throw new Error('unexpected shape');
+  } catch (error) {
+    warn(`build cache ${file} is damaged (${(error as Error).message}); it is ignored and every page is rendered`);
+    return { record: null, reason: 'the build cache was damaged' };
+  }
+  if (record.code !== identity.code) return { record: null, reason: 'templates, code or dependencies changed' };
+  if (record.endpoint !== identity.endpoint) return { record: null, reason: 'another CMS endpoint built the last output' };
+  if (record.config !== identity.config) return { record: null, reason: 'the configuration changed' };
+  if (record.outDir !== identity.outDir) return { record: null, reason: 'the cache describes another folder' };
+  if (now - record.fullAt > maxAgeMs) return { record: null, reason: `the last full build is older than ${Math.round(maxAgeMs / 3_600_000)} h (cacheMaxAgeHours)` };
+  const ino = await stat(identity.outDir).then((stats) => stats.ino, () => null);
+  if (ino !== record.outIno) return { record: null, reason: 'the output folder was replaced since the last build' };
+  return { record };
+}
+
+export async function saveRecord(cacheDir: string, record: BuildRecord): Promise<void> {
+  const file = recordFile(cacheDir, record.outDir);
+  await mkdir(join(cacheDir, 'builds'), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, JSON.stringify(record));
+  await rename(temporary, file);
+}
+
+function isRecord(value: BuildRecord): boolean {
+  return (
+    typeof value === 'object' && value !== null && value.version === VERSION &&
+    typeof value.code === 'string' && typeof value.endpoint === 'string' && typeof value.config === 'string' &&
+    typeof value.outDir === 'string' && typeof value.outIno === 'number' && typeof value.fullAt === 'number' &&
+    typeof value.pages === 'object' && value.pages !== null && typeof value.jsPerPageType === 'object' &&
+    Object.values(value.pages).every((page) => typeof page?.file === 'string' && typeof page.hash === 'string' && Array.isArray(page.deps) && !page.file.split('/').includes('..'))
+  );
+}

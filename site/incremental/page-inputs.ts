@@ -1,0 +1,180 @@
+// What a page's HTML is made of, as one hash (docs/incremental.md). Rendering is a pure function
+// of the page, its language's shared data and what the templates look up in the content index
+// while rendering; `DependencyTracker` records those lookups as dependency keys, and `InputHasher` turns
+// the page, the shared data and the current value of each recorded dependency into the page's
+// input hash. An unchanged hash means unchanged HTML, so the previous file can be kept.
+import { createHash } from 'node:crypto';
+import type { ContentItem, Locale, NodeType, Wellness } from '../content/types';
+import type { Page, SiteContext } from '../render/page-model';
+import { isUpcoming } from '../render/upcoming';
+
+/**
+ * Site contexts whose content lookups (and `now`) are written into the dependencies of the page
+ * being rendered. One context object per language, as without tracking: fragments rendered once
+ * per language (templates/render-once.tsx) are cached by that object. Those fragments read only
+ * the fields InputHasher's fingerprint covers, never the content index.
+ */
+export class DependencyTracker {
+  private current: Set<string> | null = null;
+  readonly sites = new Map<Locale, SiteContext>();
+
+  constructor(sites: Map<Locale, SiteContext>) {
+    for (const [locale, site] of sites) this.sites.set(locale, this.wrap(site));
+  }
+
+  /** Runs `render` and returns its result with the dependency keys it recorded. */
+  record<T>(render: () => T): { result: T; deps: string[] } {
+    const deps = new Set<string>();
+    this.current = deps;
+    try {
+      return { result: render(), deps: [...deps] };
+    } finally {
+      this.current = null;
+    }
+  }
+
+  /** Lists as read by templates: each element read is a dependency on that item. */
+  private readonly lists = new WeakMap<object, unknown>();
+
+  private tracked<T extends ContentItem[]>(list: T): T {
+    let proxy = this.lists.get(list) as T | undefined;
+    if (!proxy) {
+      const note = (key: string) => this.current?.add(key);
+      proxy = new Proxy(list, {
+        get(target, property, receiver) {
+          if (typeof property === 'string' && /^\d+$/.test(property)) {
+            const item = target[Number(property)];
+            if (item) note(`get ${item.locale} ${item.nid}`);
+            return item;
+          }
+          return Reflect.get(target, property, receiver) as unknown;
+        },
+      });
+      this.lists.set(list, proxy);
+    }
+    return proxy;
+  }
+
+  private wrap(site: SiteContext): SiteContext {
+    const content = site.content;
+    const note = (key: string) => this.current?.add(key);
+    const tracked = <T extends ContentItem[]>(list: T) => this.tracked(list);
+    return {
+      ...site,
+      content: {
+        get(locale, nid) {
+          note(`get ${locale} ${nid}`);
+          return content.get(locale, nid);
+        },
+        // The list's members and order; the items a template reads are dependencies of their own
+        // (a page showing the first three of a type does not change when the 400th does).
+        list(locale, type) {
+          note(`list ${locale} ${type}`);
+          return tracked(content.list(locale, type));
+        },
+        hrefOf(item) {
+          note(`href ${item.locale} ${item.nid}`);
+          return content.hrefOf(item);
+        },
+        spaCategoryOf(item) {
+          note(`spa ${item.locale} ${item.nid}`);
+          return content.spaCategoryOf(item);
+        },
+      },
+      get now() {
+        note('now');
+        return site.now;
+      },
+    };
+  }
+}
+
+const sha = (text: string) => createHash('sha256').update(text).digest('base64url');
+
+/** Hashes of pages' inputs in one build; values of items and lookups are computed once each. */
+export class InputHasher {
+  private readonly items = new WeakMap<ContentItem, string>();
+  private readonly values = new Map<string, string>();
+  private readonly fingerprints = new Map<Locale, string>();
+
+  /** `code`: the version of everything that renders (site/incremental/code-version.ts). */
+  constructor(private readonly sites: Map<Locale, SiteContext>, private readonly code: string) {}
+
+  /** The hash a page has with these dependencies, from current content. */
+  pageHash(page: Page, deps: Iterable<string>): string {
+    const hash = createHash('sha256');
+    hash.update(this.fingerprint(page.locale));
+    hash.update(JSON.stringify({ ...page, item: page.item && this.itemHash(page.item), items: page.items.map((item) => this.itemHash(item)) }));
+    for (const key of [...deps].sort()) hash.update(`\n${key}=${this.value(key)}`);
+    return hash.digest('base64url');
+  }
+
+  /** What every page of a language shares: code, config, assets, strings, menu, notifications. */
+  private fingerprint(locale: Locale): string {
+    let known = this.fingerprints.get(locale);
+    if (known === undefined) {
+      const site = this.sites.get(locale);
+      if (!site) throw new Error(`no site data for language ${locale}`);
+      const { config, messages, menu, notifications, assets, year } = site;
+      known = sha(JSON.stringify({ code: this.code, config, messages, menu, notifications, assets, year }));
+      this.fingerprints.set(locale, known);
+    }
+    return known;
+  }
+
+  private itemHash(item: ContentItem): string {
+    let known = this.items.get(item);
+    if (known === undefined) this.items.set(item, (known = sha(JSON.stringify(item))));
+    return known;
+  }
+
+  /** The current value of a dependency key, as a short string. */
+  private value(key: string): string {
+    let known = this.values.get(key);
+    if (known !== undefined) return known;
+    const [kind, locale, id] = key.split(' ') as [string, Locale, string];
+    const content = this.sites.get(locale)?.content ?? [...this.sites.values()][0]!.content;
+    const item = () => content.get(locale, Number(id));
+    switch (kind) {
+      case 'get': {
+        const found = item();
+        known = found ? this.itemHash(found) : '-';
+        break;
+      }
+      case 'list':
+        known = sha(content.list(locale, id as NodeType).map((entry) => entry.nid).join());
+        break;
+      case 'href': {
+        const found = item();
+        known = found ? content.hrefOf(found) : '-';
+        break;
+      }
+      case 'spa': {
+        const found = item();
+        known = found?.type === 'wellness' ? JSON.stringify(content.spaCategoryOf(found as Wellness)) : '-';
+        break;
+      }
+      case 'now':
+        known = this.upcoming();
+        break;
+      default:
+        // A key this version does not know (a cache from another version): never equal.
+        known = `unknown ${Math.random()}`;
+    }
+    this.values.set(key, known);
+    return known;
+  }
+
+  /**
+   * What templates derive from `now`: which events are upcoming. A page that read `now` changes
+   * when an event passes, not every time the clock moves.
+   */
+  private upcoming(): string {
+    const ids: string[] = [];
+    for (const [locale, site] of this.sites) {
+      const now = site.now;
+      for (const event of site.content.list(locale, 'events')) if (isUpcoming(event, now)) ids.push(`${locale}${event.nid}`);
+    }
+    return sha(ids.join());
+  }
+}

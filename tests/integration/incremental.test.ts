@@ -1,0 +1,171 @@
+// Incremental builds (docs/incremental.md): after any sequence of CMS edits, a build that reuses the
+// previous output is byte-identical to a full build of the same content, and every file whose
+// content did not change is still the previous file (same inode, same mtime).
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fg from 'fast-glob';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type BuildResult } from '../../site/build';
+import type { ResolvedConfig } from '../../site/config/define-config';
+import { loadConfig } from '../../site/config/load-config';
+import { resolveConfig } from '../../site/config/resolve-config';
+import { fixtures } from '../../site/cms/fixtures/index';
+import type { FixtureNode, FixtureSet } from '../../site/cms/fixtures/types';
+import { startContentBackend, type ContentBackend } from '../../site/cms/server';
+import { projectPath } from '../../site/project-root';
+import { silentReporter } from '../../site/reporter';
+
+const NOW = new Date('2026-11-20T10:00:00Z');
+let work: string;
+let backend: ContentBackend;
+let config: ResolvedConfig;
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'hotel-site-incremental-'));
+  backend = await startContentBackend({ fixtures: structuredClone(fixtures) });
+  const loaded = await loadConfig({ configFile: projectPath('site.config.ts') });
+  config = resolveConfig(loaded.config, { endpoint: backend.endpoint }, {});
+});
+
+afterAll(async () => {
+  await backend?.close();
+  await rm(work, { recursive: true, force: true });
+});
+
+function buildInto(out: string, cache: string, full = false, overrides: Partial<ResolvedConfig> = {}): Promise<BuildResult> {
+  return build({ config: { ...config, cacheDir: join(work, cache), ...overrides }, outDir: join(work, out), reporter: silentReporter, now: NOW, full });
+}
+
+type Tree = Map<string, { bytes: Buffer; ino: number; mtimeMs: number }>;
+
+async function tree(out: string): Promise<Tree> {
+  const root = join(work, out);
+  const files = (await fg('**/*', { cwd: root, dot: true })).sort();
+  const entries = await Promise.all(files.map(async (file) => {
+    const [bytes, stats] = await Promise.all([readFile(join(root, file)), stat(join(root, file))]);
+    return [file, { bytes, ino: stats.ino, mtimeMs: stats.mtimeMs }] as const;
+  }));
+  return new Map(entries);
+}
+
+function expectSameBytes(incremental: Tree, full: Tree): void {
+  expect([...incremental.keys()]).toEqual([...full.keys()]);
+  const differing = [...incremental].filter(([file, entry]) => !entry.bytes.equals(full.get(file)!.bytes)).map(([file]) => file);
+  expect(differing).toEqual([]);
+}
+
+/** Deterministic pseudo-random numbers (mulberry32). */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Edit = (content: FixtureSet, pick: <T>(list: T[]) => T) => string;
+const published = (content: FixtureSet) => content.nodes.filter((node) => node.de.status);
+const EDITS: Edit[] = [
+  (content, pick) => {
+    const node = pick(published(content));
+    node.de.title = `${node.de.title} (neu)`;
+    node.changed += 60;
+    return `title of nid ${node.nid}`;
+  },
+  (content, pick) => {
+    const node = pick(published(content).filter((candidate) => candidate.en?.status));
+    node.en!.status = false;
+    node.changed += 60;
+    return `unpublished en of nid ${node.nid}`;
+  },
+  (content, pick) => {
+    const node = pick(content.nodes.filter((candidate) => !['landing_page', 'page'].includes(candidate.type)));
+    content.nodes.splice(content.nodes.indexOf(node), 1);
+    return `deleted nid ${node.nid}`;
+  },
+  (content, pick) => {
+    const node = pick(published(content).filter((candidate) => candidate.en));
+    const { en } = node;
+    delete node.en;
+    node.changed += 60;
+    removedTranslations.push({ node, en: en! });
+    return `removed the translation of nid ${node.nid}`;
+  },
+  (content) => {
+    const back = removedTranslations.shift();
+    if (!back || !content.nodes.includes(back.node)) return 'nothing to translate again';
+    back.node.en = back.en;
+    back.node.changed += 60;
+    return `a new translation of nid ${back.node.nid}`;
+  },
+  (content, pick) => {
+    const node = pick(published(content).filter((candidate) => candidate.de.body));
+    node.de.body = { ...node.de.body!, value: `${node.de.body!.value}<p>Neu seit heute.</p>`, processed: undefined };
+    node.changed += 60;
+    return `body of nid ${node.nid}`;
+  },
+];
+const removedTranslations: { node: FixtureNode; en: NonNullable<FixtureNode['en']> }[] = [];
+
+describe('incremental build', () => {
+  it('is byte-identical to a full build after random edit sequences, and keeps unchanged files as they were', async () => {
+    const content = structuredClone(fixtures);
+    const first = await buildInto('inc', 'cache-inc');
+    expect(first.fullReason).toMatch(/no earlier build/);
+
+    // Nothing changed: nothing rendered, every file the previous one.
+    const before = await tree('inc');
+    const again = await buildInto('inc', 'cache-inc');
+    expect(again.pages).toMatchObject({ rendered: 0, unchanged: again.pages.total });
+    const after = await tree('inc');
+    for (const [file, entry] of after) expect({ file, ino: entry.ino, mtimeMs: entry.mtimeMs }).toEqual({ file, ino: before.get(file)!.ino, mtimeMs: before.get(file)!.mtimeMs });
+
+    // One body edit: the item's page and the pages that list it, nothing else. (A room among the
+    // first three of its list would also change every room page: they show those as related.)
+    const rooms = published(content).filter((node) => node.type === 'accommodation' && node.de.body);
+    const room = rooms.sort((a, b) => a.shared.fieldWeight - b.shared.fieldWeight || a.de.title.localeCompare(b.de.title)).at(-1)!;
+    room.de.body = { ...room.de.body!, value: `${room.de.body!.value}<p>Frisch renoviert.</p>`, processed: undefined };
+    room.changed += 60;
+    backend.replaceFixtures(structuredClone(content));
+    const edited = await buildInto('inc', 'cache-inc');
+    expect(edited.pages.rendered).toBeGreaterThanOrEqual(1);
+    expect(edited.pages.rendered).toBeLessThan(4);
+    expect(await readFile(join(work, 'inc', room.de.path.slice(1), 'index.html'), 'utf8')).toContain('Frisch renoviert.');
+
+    const next = random(20261125);
+    const pick = <T,>(list: T[]): T => list[Math.floor(next() * list.length)]!;
+    for (let round = 0; round < 4; round++) {
+      const applied = Array.from({ length: 1 + Math.floor(next() * 3) }, () => pick(EDITS)(content, pick));
+      backend.replaceFixtures(structuredClone(content));
+      const previous = await tree('inc');
+      const incremental = await buildInto('inc', 'cache-inc');
+      const full = await buildInto(`full-${round}`, 'cache-full', true);
+      expect(incremental.fullReason, applied.join(', ')).toBeNull();
+      const [incrementalTree, fullTree] = await Promise.all([tree('inc'), tree(`full-${round}`)]);
+      expectSameBytes(incrementalTree, fullTree);
+      // Whatever did not change is the previous file, untouched.
+      const touched = [...incrementalTree].filter(([file, entry]) => {
+        const old = previous.get(file);
+        return old?.bytes.equals(entry.bytes) && (old.ino !== entry.ino || old.mtimeMs !== entry.mtimeMs);
+      });
+      expect(touched.map(([file]) => file), applied.join(', ')).toEqual([]);
+    }
+  }, 240_000);
+
+  it('does not use a record from another endpoint, config or version, nor a damaged one', async () => {
+    await buildInto('other', 'cache-other');
+    expect((await buildInto('other', 'cache-other', false, { siteUrl: 'https://example.org' })).fullReason).toMatch(/configuration changed/);
+    expect((await buildInto('other', 'cache-other', false, { content: { ...config.content, endpoint: `${backend.endpoint}?v=2` } })).fullReason).toMatch(/another CMS endpoint/);
+    const [record] = await fg('builds/*.json', { cwd: join(work, 'cache-other'), absolute: true });
+    const text = await readFile(record!, 'utf8');
+    await writeFile(record!, text.replace(/"code":"[^"]+"/, '"code":"older"'));
+    expect((await buildInto('other', 'cache-other', false, { content: { ...config.content, endpoint: `${backend.endpoint}?v=2` } })).fullReason).toMatch(/templates, code or dependencies changed/);
+    await writeFile(record!, text.slice(0, text.length / 2));
+    expect((await buildInto('other', 'cache-other', false, { content: { ...config.content, endpoint: `${backend.endpoint}?v=2` } })).fullReason).toMatch(/damaged/);
+    expect((await buildInto('other', 'cache-other', false, { content: { ...config.content, endpoint: `${backend.endpoint}?v=2` }, cacheMaxAgeHours: 0 })).fullReason).toMatch(/older than 0 h/);
+  }, 120_000);
+});
