@@ -10,6 +10,7 @@ import { UserError } from './errors';
 import { bundleClient } from './output/client-bundle';
 import { configHash, loadPrevious, saveRecord, type BuildRecord } from './incremental/build-record';
 import { codeVersion } from './incremental/code-version';
+import { keepAnswers } from './incremental/kept-answers';
 import { renderChanged } from './incremental/render-changed';
 import { filesBelow, keepUnchanged } from './incremental/reuse-output';
 import { copyPublicFiles } from './output/public-files';
@@ -74,8 +75,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   let connection: Awaited<ReturnType<typeof connectContent>> | null = null;
   try {
     connection = await connectContent(config, reporter);
-    const { client } = connection;
-    const endpoint = client.endpoint;
+    const endpoint = connection.client.endpoint;
+    const kept = await keepAnswers(connection.client, { ...identity, locales, reuse: previous.record !== null, warn });
+    const client = kept.client;
     // Assets first: every page links the hashed stylesheet and script.
     const [stylesheet, clientBundle] = await runStage(reporter, timings, 'assets', () =>
       Promise.all([bundleStyles(staging.dir), bundleClient({ outDir: staging.dir, minify: true }), copyPublicFiles(staging.dir)]),
@@ -119,7 +121,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       version: 1, ...identity, outIno: (await stat(identity.outDir)).ino, fullAt: previous.record?.fullAt ?? started,
       builtAt: Date.now(), pages: rendered.records, jsPerPageType,
     };
-    await saveRecord(config.cacheDir, record).catch((error: Error) => warn(`build cache: the record could not be saved (${error.message}); the next build renders every page`));
+    await Promise.all([
+      saveRecord(config.cacheDir, record).catch((error: Error) => warn(`build cache: the record could not be saved (${error.message}); the next build renders every page`)),
+      kept.save().catch((error: Error) => warn(`build cache: the CMS answers could not be kept (${error.message}); the next build fetches everything`)),
+    ]);
     const perLocale = Object.fromEntries(locales.map((locale) => [locale, site.pages.filter((page) => page.locale === locale && page.kind !== 'not-found').length]));
     return {
       endpoint,

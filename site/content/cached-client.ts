@@ -1,7 +1,7 @@
 // A content client that keeps every CMS answer until told otherwise (issue 5). `watch` uses it so a
 // template or locale change re-renders without fetching, and a fixture edit re-fetches only the
 // lists it touched (site/serve/watch/fixture-diff.ts); `preview` so a reload after an edit fetches
-// only the lists whose version moved (site/serve/preview/list-versions.ts). Identical requests in
+// only the lists whose version moved (site/content/list-versions.ts). Identical requests in
 // flight share one answer; failures are not kept.
 import type { ContentClient, RequestOptions } from './client';
 import type { Operation } from './queries';
@@ -15,6 +15,16 @@ export interface CachedClient {
   invalidate(stale: (operation: string, variables: Record<string, unknown>) => boolean): number;
   /** Requests that went to the backend so far. */
   readonly misses: number;
+  /** Takes an answer kept from an earlier run, as if it had been asked for now. */
+  seed(entry: KeptAnswer): void;
+  /** Every answer that arrived, for keeping. */
+  kept(): Promise<KeptAnswer[]>;
+}
+
+export interface KeptAnswer {
+  operation: string;
+  variables: Record<string, unknown>;
+  answer: unknown;
 }
 
 export function cacheAnswers(first: ContentClient): CachedClient {
@@ -59,6 +69,13 @@ export function cacheAnswers(first: ContentClient): CachedClient {
     },
     get misses() {
       return misses;
+    },
+    seed({ operation, variables, answer }) {
+      answers.set(`${operation} ${JSON.stringify(variables)}`, { operation, variables, answer: Promise.resolve(answer) });
+    },
+    async kept() {
+      const settled = await Promise.allSettled([...answers.values()].map(async (entry) => ({ operation: entry.operation, variables: entry.variables, answer: await entry.answer })));
+      return settled.filter((result) => result.status === 'fulfilled').map((result) => result.value);
     },
   };
 }

@@ -121,6 +121,8 @@ describe('incremental build', () => {
     const before = await tree('inc');
     const again = await buildInto('inc', 'cache-inc');
     expect(again.pages).toMatchObject({ rendered: 0, unchanged: again.pages.total });
+    // Only the list versions were asked for: every kept answer was still current.
+    expect(again.requests).toBe(config.locales.all.length);
     const after = await tree('inc');
     for (const [file, entry] of after) expect({ file, ino: entry.ino, mtimeMs: entry.mtimeMs }).toEqual({ file, ino: before.get(file)!.ino, mtimeMs: before.get(file)!.mtimeMs });
 

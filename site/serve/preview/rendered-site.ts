@@ -24,7 +24,7 @@ import { indexPages, matchPage, notFoundPage } from '../page-lookup';
 import type { ServedPath } from '../request-path';
 import { redirect, sendBody } from '../respond';
 import { createSnapshotCache } from '../snapshot-cache';
-import { dropMoved, fetchVersions, movedLists, type Versions } from './list-versions';
+import { dropMoved, fetchVersions, movedLists, type Versions } from '../../content/list-versions';
 import type { StaticSite } from '../static-files';
 
 export interface RenderedSiteOptions {

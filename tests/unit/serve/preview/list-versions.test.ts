@@ -1,7 +1,7 @@
-// Which lists the preview fetches again (site/serve/preview/list-versions.ts).
+// Which lists the preview fetches again (site/content/list-versions.ts).
 import { describe, expect, it } from 'vitest';
 import type { CachedClient } from '../../../../site/content/cached-client';
-import { dropMoved, movedLists, type Versions } from '../../../../site/serve/preview/list-versions';
+import { dropMoved, movedLists, type Versions } from '../../../../site/content/list-versions';
 
 const versions = (entries: [string, string | null][]): Versions => new Map(entries);
 

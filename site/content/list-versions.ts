@@ -1,14 +1,14 @@
-// Which lists changed since the preview's last snapshot (issue 5: a reload after a CMS edit shows
-// the edit — without fetching the whole site again on every reload). One ListVersions request per
+// Which lists changed since the answers were kept (docs/incremental.md): the preview's reload after
+// a CMS edit and an incremental build fetch only those lists again. One ListVersions request per
 // language tells, for each content type, how many published items it has and which changed last
 // (a Drupal save bumps `changed`; adding, removing or unpublishing moves the count), and how many
 // taxonomy terms there are. A list whose version moved has its cached answers dropped; the rest
 // are reused. A version that cannot be read (no `entityChanged` from the backend) counts as moved.
-import type { CachedClient } from '../../content/cached-client';
-import type { ContentClient } from '../../content/client';
-import { QUERIES } from '../../content/queries';
-import { int, list, obj, str } from '../../content/read-raw';
-import type { Locale } from '../../content/types';
+import type { CachedClient } from './cached-client';
+import type { ContentClient } from './client';
+import { QUERIES } from './queries';
+import { int, list, obj, str } from './read-raw';
+import type { Locale } from './types';
 
 /** `${locale} ${list alias}` → version; null when it cannot be told. */
 export type Versions = Map<string, string | null>;
