@@ -162,7 +162,7 @@ function paragraph(kind: 'call_to_action' | 'free_html_text' | 'activity_card', 
   }
 }
 
-function mulberry32(seed: number): () => number {
+export function mulberry32(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

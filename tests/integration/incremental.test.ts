@@ -13,6 +13,7 @@ import { resolveConfig } from '../../site/config/resolve-config';
 import { fixtures } from '../../site/cms/fixtures/index';
 import type { FixtureNode, FixtureSet } from '../../site/cms/fixtures/types';
 import { startContentBackend, type ContentBackend } from '../../site/cms/server';
+import { mulberry32 } from '../../site/cms/synthetic';
 import { projectPath } from '../../site/project-root';
 import { silentReporter } from '../../site/reporter';
 
@@ -53,18 +54,6 @@ function expectSameBytes(incremental: Tree, full: Tree): void {
   expect([...incremental.keys()]).toEqual([...full.keys()]);
   const differing = [...incremental].filter(([file, entry]) => !entry.bytes.equals(full.get(file)!.bytes)).map(([file]) => file);
   expect(differing).toEqual([]);
-}
-
-/** Deterministic pseudo-random numbers (mulberry32). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 type Edit = (content: FixtureSet, pick: <T>(list: T[]) => T) => string;
@@ -138,7 +127,7 @@ describe('incremental build', () => {
     expect(edited.pages.rendered).toBeLessThan(4);
     expect(await readFile(join(work, 'inc', room.de.path.slice(1), 'index.html'), 'utf8')).toContain('Frisch renoviert.');
 
-    const next = random(20261125);
+    const next = mulberry32(20261125);
     const pick = <T,>(list: T[]): T => list[Math.floor(next() * list.length)]!;
     for (let round = 0; round < 4; round++) {
       const applied = Array.from({ length: 1 + Math.floor(next() * 3) }, () => pick(EDITS)(content, pick));
