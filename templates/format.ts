@@ -85,19 +85,6 @@ export function hasTime(value: string): boolean {
   return /[T ]\d{2}:\d{2}/.test(value);
 }
 
-/** "Sa., 5. Dez. 2026" / "Sat, 5 Dec 2026" (en-GB style day-month order is not used: en = US). */
-export function formatDate(locale: Locale, value: string, withTime = hasTime(value)): string {
-  const date = parseCmsDate(value);
-  if (!date) return value;
-  return dateFormat(locale, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}),
-  }).format(date);
-}
-
 /** A range as one string, collapsing shared parts ("5.–7. Dez. 2026"). */
 export function formatDateRange(locale: Locale, range: DateRange): string {
   const start = parseCmsDate(range.start);

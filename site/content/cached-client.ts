@@ -13,8 +13,6 @@ export interface CachedClient {
   use(inner: ContentClient): void;
   /** Forgets the answers `stale` selects; returns how many. */
   invalidate(stale: (operation: string, variables: Record<string, unknown>) => boolean): number;
-  /** Requests that went to the backend so far. */
-  readonly misses: number;
   /** Takes an answer kept from an earlier run, as if it had been asked for now. */
   seed(entry: KeptAnswer): void;
   /** Every answer that arrived, for keeping. */
@@ -30,7 +28,6 @@ export interface KeptAnswer {
 export function cacheAnswers(first: ContentClient): CachedClient {
   let inner = first;
   const answers = new Map<string, { operation: string; variables: Record<string, unknown>; answer: Promise<unknown> }>();
-  let misses = 0;
   const client = {
     get endpoint() {
       return inner.endpoint;
@@ -42,7 +39,6 @@ export function cacheAnswers(first: ContentClient): CachedClient {
       const key = `${operation.name} ${JSON.stringify(variables)}`;
       const known = answers.get(key);
       if (known) return known.answer as Promise<T>;
-      misses++;
       const answer = inner.request<T>(operation, variables, options);
       answers.set(key, { operation: operation.name, variables, answer });
       answer.catch(() => {
@@ -66,9 +62,6 @@ export function cacheAnswers(first: ContentClient): CachedClient {
         }
       }
       return count;
-    },
-    get misses() {
-      return misses;
     },
     seed({ operation, variables, answer }) {
       answers.set(`${operation} ${JSON.stringify(variables)}`, { operation, variables, answer: Promise.resolve(answer) });

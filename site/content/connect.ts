@@ -7,8 +7,6 @@ import { ContentClient } from './client';
 
 export interface ContentConnection {
   client: ContentClient;
-  /** True when the embedded backend serves the content. */
-  embedded: boolean;
   close(): Promise<void>;
 }
 
@@ -28,5 +26,5 @@ export async function connectContent(config: ResolvedConfig, reporter: Reporter,
       reporter.info(`CMS: ${reason} (${operation} first); retrying up to ${config.content.retries} times with backoff`);
     },
   });
-  return { client, embedded: backend !== null, close: async () => backend?.close() };
+  return { client, close: async () => backend?.close() };
 }

@@ -13,8 +13,6 @@ export interface SnapshotCacheOptions {
 
 export interface SnapshotCache<T> {
   get(): Promise<T>;
-  /** Forget the value: the next get() loads. */
-  invalidate(): void;
   /** Loads started so far (tests assert coalescing with it). */
   readonly loads: number;
 }
@@ -39,7 +37,7 @@ export function createSnapshotCache<T>(load: () => Promise<T>, options: Snapshot
       },
     );
     running = current;
-    // Cleared only when this load is still the current one (invalidate() may have started another).
+    // Cleared only when this load is still the current one.
     const clear = () => {
       if (running === current) running = null;
     };
@@ -56,10 +54,6 @@ export function createSnapshotCache<T>(load: () => Promise<T>, options: Snapshot
         if (!settled.ok && age < failureTtlMs) return Promise.reject(settled.error);
       }
       return start();
-    },
-    invalidate() {
-      settled = null;
-      running = null;
     },
     get loads() {
       return loads;
