@@ -2,9 +2,9 @@
 // hotel's fixtures (startContentBackend's extraItems), never part of the default content. The same
 // (count, seed) gives the same items; event and offer dates follow the current month so that they
 // stay in the coming months.
-import { listRouteOf } from '../routes/route-table';
 import type { NodeType } from '../content/types';
 import type { FixtureImage, FixtureNode, FixtureParagraph, FixtureSet, FixtureTranslation } from './fixtures/types';
+import { VIEWS_PAGES } from './fixtures/views-pages';
 import { FILES_BASE, INLINE, ORIGINAL } from './generated-files';
 import { BODY_SENTENCES, FEATURES, TITLES } from './synthetic-words';
 
@@ -22,7 +22,9 @@ type SyntheticType = (typeof SYNTHETIC_TYPES)[number];
 /** Where items of a type live: the SPEC's list bases; highlights and function rooms have no list. */
 function listBase(type: SyntheticType): Record<Lang, string> {
   if (type === 'highlights') return { de: '/de/highlights', en: '/en/highlights' };
-  return listRouteOf(type === 'functions_rooms' ? 'meetingsandcelebrations' : type)!.paths;
+  const listed = type === 'functions_rooms' ? 'meetingsandcelebrations' : type;
+  const page = VIEWS_PAGES.find((candidate) => candidate.listType === listed)!;
+  return { de: page.de, en: page.en };
 }
 
 export function syntheticFixtures(count: number, seed = 1): FixtureSet {

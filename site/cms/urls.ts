@@ -1,7 +1,7 @@
 // Url values as Drupal's GraphQL module gives them: what lives at a path (route), an entity's
 // canonical URL, a link field's target, and the same URL in the other language (translate).
-import { FIXED_ROUTES } from '../routes/route-table';
 import { type ContentStore, type EntityView, type Lang, LANGS, aliasKey } from './content-store';
+import { VIEWS_PAGES } from './fixtures/views-pages';
 
 export type UrlView =
   | { kind: 'canonical'; path: string; entity: EntityView }
@@ -17,7 +17,7 @@ export const URL_TYPENAMES: Readonly<Record<UrlView['kind'], string>> = {
 
 // Views pages of the CMS: routes that exist without being content items.
 const FIXED_PATHS = new Map(
-  FIXED_ROUTES.flatMap((route) => LANGS.map((lang) => [aliasKey(route.paths[lang]), { paths: route.paths, lang }] as const)),
+  VIEWS_PAGES.flatMap((page) => LANGS.map((lang) => [aliasKey(page[lang]), { paths: { de: page.de, en: page.en }, lang }] as const)),
 );
 
 const SYSTEM_PATH = /^\/(de|en)\/(node|taxonomy\/term)\/(\d+)$/;

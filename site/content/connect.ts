@@ -1,6 +1,7 @@
 // Setup of every command that reads content: the configured CMS, or the embedded backend started
-// on an ephemeral loopback port, behind the one bounded client.
-import { startContentBackend, type ContentBackendOptions } from '../cms/server';
+// on an ephemeral loopback port, behind the one bounded client. The backend (and its fixtures) is
+// loaded only when no endpoint is set: a production build never reads it (docs/architecture.md).
+import type { ContentBackendOptions } from '../cms/server';
 import type { ResolvedConfig } from '../config/define-config';
 import type { Reporter } from '../reporter';
 import { ContentClient } from './client';
@@ -11,7 +12,7 @@ export interface ContentConnection {
 }
 
 export async function connectContent(config: ResolvedConfig, reporter: Reporter, embedded: ContentBackendOptions = {}): Promise<ContentConnection> {
-  const backend = config.content.endpoint ? null : await startContentBackend(embedded);
+  const backend = config.content.endpoint ? null : await (await import('../cms/server')).startContentBackend(embedded);
   const announced = new Set<string>();
   const client = new ContentClient({
     endpoint: config.content.endpoint ?? backend!.endpoint,
