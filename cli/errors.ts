@@ -10,7 +10,8 @@ function causes(error: unknown): string[] {
   let cause = (error as { cause?: unknown })?.cause;
   while (cause && lines.length < 5) {
     const message = cause instanceof Error ? cause.message : String(cause);
-    if (message) lines.push(message.split('\n')[0]!);
+    // The first line, cut: a library's message may carry a whole answer (graphql-request's does).
+    if (message) lines.push(message.split('\n')[0]!.slice(0, 300));
     cause = (cause as { cause?: unknown })?.cause;
   }
   return lines;

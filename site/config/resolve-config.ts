@@ -25,6 +25,7 @@ export const DEFAULTS = {
   jsBudgetBytes: 75 * 1024,
   maxMediaBytes: 50 * 1024 * 1024,
   mediaDeadlineMs: 60_000,
+  maxResponseBytes: 64 * 1024 * 1024,
   cacheDir: 'node_modules/.cache/hotel-site',
   locales: { default: 'de', all: ['de', 'en'] },
 } as const;
@@ -61,6 +62,7 @@ export function resolveConfig(config: SiteConfig, overrides: ConfigOverrides, en
       mediaHosts: [...(content.mediaHosts ?? [])],
       maxMediaBytes: content.maxMediaBytes ?? DEFAULTS.maxMediaBytes,
       mediaDeadlineMs: content.mediaDeadlineMs ?? DEFAULTS.mediaDeadlineMs,
+      maxResponseBytes: content.maxResponseBytes ?? DEFAULTS.maxResponseBytes,
     },
     cacheDir: overrides.cacheDir !== undefined ? resolve(overrides.cacheDir) : projectPath(config.cacheDir ?? DEFAULTS.cacheDir),
     hotel: config.hotel,

@@ -817,16 +817,24 @@ describe('7. a slow and failing CMS', () => {
   });
 
   it('retries a truncated JSON answer, an HTML 200 answer and a connection reset, then succeeds', async () => {
+    // A page instead of GraphQL is retried once the endpoint has answered GraphQL (docs/hardening.md):
+    // the login page comes after the first answer.
+    let firstAnswer!: () => void;
+    const answered = new Promise<void>((resolve) => (firstAnswer = resolve));
     const cms = await cmsWith({
       nodes: SMALL_SITE,
-      intercept: (request, res) => {
-        if (request.attempt > 1) return false;
+      intercept: async (request, res) => {
+        if (request.attempt > 1) {
+          res.once('finish', firstAnswer);
+          return false;
+        }
         if (request.operationName === 'ContentPage' && isRooms(request.variables)) {
           res.writeHead(200, { 'content-type': 'application/json' });
           res.end('{"data":{"nodeQuery":{"count":1,"entities":[{"__typename":"NodeAccommo');
           return true;
         }
         if (request.operationName === 'TermsPage' && request.variables.langcode === 'de') {
+          await answered;
           res.writeHead(200, { 'content-type': 'text/html' });
           res.end('<html><body>Please log in</body></html>');
           return true;
@@ -835,6 +843,7 @@ describe('7. a slow and failing CMS', () => {
           res.socket?.destroy();
           return true;
         }
+        res.once('finish', firstAnswer);
         return false;
       },
     });

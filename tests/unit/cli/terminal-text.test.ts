@@ -45,7 +45,10 @@ describe('what the CLI prints', () => {
       hint: `Check ${PAYLOADS.c1Csi}the endpoint`,
       cause: new Error(`${ESC}[31mred`),
     });
-    reportError(error, { verbose: true }, (text) => (out += text));
+    reportError(error, { verbose: true }, (text) => {
+      out += text;
+      return true;
+    });
     expect(out).toContain('GraphQL error: click here');
     expect(out).toContain('Check the endpoint');
     expect(out).toContain('caused by: red');
