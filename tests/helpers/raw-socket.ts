@@ -22,7 +22,9 @@ export function socketRequest(port: number, head: string): Promise<SocketAnswer>
       const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
       resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
     });
-    socket.end(`${head.trim().replace(/\r?\n/g, '\r\n')}\r\nConnection: close\r\n\r\n`);
+    // Written, not ended: a half-closed socket may end the answer before a slow handler writes it.
+    // `Connection: close` has the server end the socket once its answer is out.
+    socket.write(`${head.trim().replace(/\r?\n/g, '\r\n')}\r\nConnection: close\r\n\r\n`);
   });
 }
 
