@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import type { BuildResult } from '../site/build';
 import { createReporter } from './reporter';
+import { printableReporter } from './terminal-text';
 import { parseInteger } from './options';
 
 interface BuildFlags {
@@ -51,7 +52,7 @@ export function registerBuild(program: Command): void {
       process.on('SIGTERM', interrupted);
       const loaded = await loadConfig({ configFile: resolve(flags.config ?? 'site.config.ts') });
       const config = resolveConfig(loaded.config, { endpoint: flags.endpoint, siteUrl: flags.siteUrl, concurrency: flags.concurrency, cacheDir: flags.cacheDir }, process.env);
-      const reporter = createReporter({ quiet: Boolean(flags.quiet) });
+      const reporter = printableReporter(createReporter({ quiet: Boolean(flags.quiet) }));
       const result = await build({ config, outDir: resolve(flags.out), reporter, signal: stop.signal, full: Boolean(flags.full) });
       process.stdout.write(summary(result, resolve(flags.out), performance.now() - started));
     });

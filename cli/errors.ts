@@ -1,20 +1,24 @@
 // The one place that prints errors and decides the exit code (STYLE.md, after Eleventy's
 // ErrorHandler). A UserError is the user's to fix: its title, the causes, and what to do, without
 // a stack unless --verbose. Anything else is our bug: the full stack, and a request to report it.
+// Messages may quote the CMS: everything is printed as plain text (./terminal-text).
 import { Interrupted, isUserError } from '../site/errors';
+import { printable } from './terminal-text';
 
 function causes(error: unknown): string[] {
   const lines: string[] = [];
   let cause = (error as { cause?: unknown })?.cause;
   while (cause && lines.length < 5) {
     const message = cause instanceof Error ? cause.message : String(cause);
-    if (message) lines.push(message.split('\n')[0]!);
+    // The first line, cut: a library's message may carry a whole answer (graphql-request's does).
+    if (message) lines.push(message.split('\n')[0]!.slice(0, 300));
     cause = (cause as { cause?: unknown })?.cause;
   }
   return lines;
 }
 
-export function reportError(error: unknown, options: { verbose: boolean }, write = (text: string) => process.stderr.write(text)): number {
+export function reportError(error: unknown, options: { verbose: boolean }, output = (text: string) => process.stderr.write(text)): number {
+  const write = (text: string) => output(printable(text));
   if (error instanceof Interrupted) {
     write(`\nInterrupted (${error.signal}): stopped and cleaned up; the previous output is unchanged.\n`);
     return error.exitCode;

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { openBrowser } from './open-browser';
+import { logLine } from './terminal-text';
 import { exposureNotice, serverOptions, untilStopped, type ServeFlags } from './serve-options';
 
 interface PreviewFlags extends ServeFlags {
@@ -28,7 +29,7 @@ export function registerPreview(program: Command): void {
     const loaded = await loadConfig({ configFile: resolve(flags.config) });
     const config = resolveConfig(loaded.config, { endpoint: flags.endpoint, cacheDir: flags.cacheDir }, process.env);
     const staticDir = flags.static === undefined ? undefined : flags.static === true ? 'dist' : flags.static;
-    const preview = await startPreview({ config, host: flags.host, port: flags.port, staticDir, log: (line) => process.stderr.write(`${line}\n`) });
+    const preview = await startPreview({ config, host: flags.host, port: flags.port, staticDir, log: logLine });
     const source = staticDir !== undefined ? `the built site in ${resolve(staticDir)}` : `pages rendered on request from ${preview.endpoint}`;
     process.stdout.write(`Preview of ${source}\n  ${preview.url}de/\n  ${preview.url}en/\nListening on ${preview.url} — Ctrl-C stops.\n${exposureNotice(flags.host)}`);
     if (flags.open) openBrowser(`${preview.url}de/`);

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { projectPath } from '../site/project-root';
 import { openBrowser } from './open-browser';
+import { logLine } from './terminal-text';
 import { exposureNotice, serverOptions, untilStopped, type ServeFlags } from './serve-options';
 
 interface WatchFlags extends ServeFlags {
@@ -24,7 +25,6 @@ export function registerWatch(program: Command): void {
     const started = performance.now();
     // Loaded on use, so `hotel-site --help` starts fast (cli/bundle.mjs splits it out).
     const { startWatch } = await import('../site/serve/watch/start-watch');
-    const log = (line: string) => process.stderr.write(`${line}\n`);
     const session = await startWatch({
       root: projectPath(),
       outDir: resolve(flags.out),
@@ -32,7 +32,7 @@ export function registerWatch(program: Command): void {
       overrides: { endpoint: flags.endpoint },
       host: flags.host,
       port: flags.port,
-      log,
+      log: logLine,
     });
     process.stdout.write(
       `Watching templates/, locales/, site/ and ${flags.config} — ready in ${((performance.now() - started) / 1000).toFixed(2)} s\n  ${session.url}de/\n  ${session.url}en/\nListening on ${session.url} — Ctrl-C stops.\n${exposureNotice(flags.host)}`,

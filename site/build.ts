@@ -15,6 +15,7 @@ import { renderChanged } from './incremental/render-changed';
 import { filesBelow, keepUnchanged } from './incremental/reuse-output';
 import { copyPublicFiles } from './output/public-files';
 import { robotsTxt } from './output/robots';
+import { headersFile } from './output/security-headers';
 import { rootRedirectHtml } from './output/root-redirect';
 import { writeSitemap } from './output/sitemap';
 import { createStaging } from './output/staging';
@@ -98,6 +99,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     await runStage(reporter, timings, 'extras', async () => {
       await writeSitemap(staging.dir, site.pages, config.siteUrl);
       await writeFile(join(staging.dir, 'robots.txt'), robotsTxt(config.siteUrl));
+      await writeFile(join(staging.dir, '_headers'), headersFile(config));
       await writeFile(join(staging.dir, 'index.html'), rootRedirectHtml(hrefOfPath(routeById('home')!.paths[config.locales.default]), config.siteUrl));
     });
 

@@ -3,7 +3,7 @@
 // preloads) and the layout around the page body.
 import type { Page, SiteContext } from '../site/render/page-model';
 import { Layout } from './Layout';
-import { bannerKeyOf, headScript } from './layout/head-script';
+import { bannerKeyOf, HEAD_SCRIPT } from './layout/head-script';
 import { PageBody } from './pages/PageBody';
 import { pageDescription, pageTitle } from './pages/meta';
 import { SiteProvider } from './site-context';
@@ -36,7 +36,7 @@ export function Document({ page, site }: { page: Page; site: SiteContext }) {
         <meta name="theme-color" content="#2f4a3a" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={site.assets.stylesheet} />
-        <script dangerouslySetInnerHTML={{ __html: headScript(bannerKey) }} />
+        <script data-banner={bannerKey ?? undefined} dangerouslySetInnerHTML={{ __html: HEAD_SCRIPT }} />
         {site.assets.script ? <script type="module" src={site.assets.script} /> : null}
         {site.assets.preload.map((href) => (
           <link key={href} rel="modulepreload" href={href} />

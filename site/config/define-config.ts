@@ -60,6 +60,8 @@ export interface SiteConfig {
     maxMediaBytes?: number;
     /** Time one media file may take, body included, in ms (default 60000); slower ones are left out. */
     mediaDeadlineMs?: number;
+    /** Largest GraphQL answer read, in bytes after decompression (default 64 MB); a larger one fails the build. */
+    maxResponseBytes?: number;
   };
   /**
    * Everything kept between builds (the media cache), relative to the project
@@ -104,6 +106,7 @@ export interface ResolvedConfig {
     mediaHosts: string[];
     maxMediaBytes: number;
     mediaDeadlineMs: number;
+    maxResponseBytes: number;
   };
   /** Absolute. */
   cacheDir: string;

@@ -60,6 +60,7 @@ export const SITE_CONFIG_SCHEMA: Schema = object<SiteConfig>({
       mediaHosts: optional({ kind: 'array', items: { kind: 'string', format: { test: isMediaHost, expected: 'an origin like "https://cdn.example.com" or a host name' } } }),
       maxMediaBytes: optional(int(1024)),
       mediaDeadlineMs: optional(int(1000)),
+      maxResponseBytes: optional(int(64 * 1024)),
     }),
   ),
   cacheDir: optional(text),

@@ -1,13 +1,17 @@
 // The one way to talk to the CMS: graphql-request over HTTP POST, at most `concurrency` requests in
-// flight (p-limit), a timeout per attempt, and retries with exponential backoff and full jitter on
-// network errors, timeouts, HTTP 429/5xx and unreadable answers. GraphQL errors (HTTP 200 with an
-// `errors` array: a bad query or a backend bug) and other 4xx are not retried: repeating them
-// cannot help. A request that finally fails throws a UserError naming the operation, its
-// variables and the cause.
+// flight (p-limit), a timeout per attempt, answers read up to a size limit (./cms-fetch), and
+// retries with exponential backoff and full jitter on what can go better another time (./failure:
+// timeouts, dropped connections, HTTP 429/5xx gateways, cut-off answers). GraphQL errors (a bad
+// query or a backend bug), a wrong URL or host and oversized answers are not retried: repeating
+// them cannot help. A request that finally fails throws a UserError naming the operation, its
+// variables, the cause and what to do.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ClientError, GraphQLClient } from 'graphql-request';
+import { GraphQLClient } from 'graphql-request';
 import pLimit from 'p-limit';
+import { DEFAULTS } from '../config/resolve-config';
 import { UserError } from '../errors';
+import { cmsFetch } from './cms-fetch';
+import { classifyFailure, type Verdict } from './failure';
 import type { Operation } from './queries';
 
 export interface ContentClientOptions {
@@ -16,6 +20,8 @@ export interface ContentClientOptions {
   timeoutMs: number;
   /** Retries after the first attempt. */
   retries: number;
+  /** Largest answer read, in bytes after decompression (default 64 MB, content.maxResponseBytes). */
+  maxResponseBytes?: number;
   /** First backoff step; doubles per attempt (default 300 ms). */
   baseDelayMs?: number;
   /** Upper bound of one backoff wait (default 10 s). */
@@ -27,46 +33,6 @@ export interface ContentClientOptions {
 export interface ClientStats {
   requests: number;
   retries: number;
-}
-
-type Verdict = { retry: boolean; reason: string; retryAfterMs?: number };
-
-/** Decides whether a failed attempt is worth repeating. Exported for tests. */
-export function classifyFailure(error: unknown): Verdict {
-  if (error instanceof ClientError) {
-    const { status, errors } = error.response;
-    if (status === 429 || status >= 500) {
-      const retryAfterMs = retryAfterOf(error.response.headers?.get?.('retry-after'));
-      return { retry: true, reason: `HTTP ${status}${describeBody(error.response.body)}`, ...(retryAfterMs > 0 ? { retryAfterMs } : {}) };
-    }
-    if (errors?.length) return { retry: false, reason: `GraphQL error: ${errors.map((e) => e.message).join('; ')}` };
-    return { retry: false, reason: `HTTP ${status}${describeBody(error.response.body)}` };
-  }
-  if (error instanceof Error) {
-    if (error.name === 'TimeoutError' || error.name === 'AbortError') return { retry: true, reason: 'timed out' };
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    if (error instanceof TypeError && /fetch failed/i.test(error.message)) {
-      return { retry: true, reason: `network error: ${cause?.code ?? cause?.message ?? error.message}` };
-    }
-    // A 2xx answer that is not a GraphQL result (an HTML page from a proxy, a cut-off body).
-    return { retry: true, reason: `unreadable answer: ${error.message}` };
-  }
-  return { retry: true, reason: String(error) };
-}
-
-/** Retry-After in milliseconds: delay-seconds or an HTTP-date (RFC 9110 10.2.3); 0 when absent. */
-export function retryAfterOf(value: string | null | undefined, now = Date.now()): number {
-  if (!value) return 0;
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
-  const date = Date.parse(trimmed);
-  return Number.isFinite(date) ? Math.max(0, date - now) : 0;
-}
-
-function describeBody(body: unknown): string {
-  if (typeof body !== 'string' || !body.trim()) return '';
-  const text = body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
-  return text ? ` (${text.slice(0, 120)})` : '';
 }
 
 export function backoffDelay(attempt: number, baseMs: number, maxMs: number, random = Math.random): number {
@@ -88,7 +54,7 @@ export class ContentClient {
 
   constructor(private readonly options: ContentClientOptions) {
     this.endpoint = options.endpoint;
-    this.graphql = new GraphQLClient(options.endpoint, { method: 'POST' });
+    this.graphql = new GraphQLClient(options.endpoint, { method: 'POST', fetch: cmsFetch(options.maxResponseBytes ?? DEFAULTS.maxResponseBytes) });
     this.limit = pLimit(options.concurrency);
   }
 
@@ -113,16 +79,18 @@ export class ContentClient {
       } catch (error) {
         // Given up on by the caller (another request of the stage failed): no retry, no message.
         if (signal?.aborted) throw signal.reason;
-        verdict = classifyFailure(error);
+        verdict = classifyFailure(error, this.endpoint);
         if (!verdict.retry || attempt >= retries) {
           const tries = attempt + 1;
           throw new UserError(
             `The CMS request ${operation.name} ${JSON.stringify(variables)} failed${verdict.retry ? ` after ${tries} attempts` : ''}: ${verdict.reason}`,
             {
               cause: error,
-              hint: verdict.retry
-                ? `Check that ${this.endpoint} is reachable and healthy, then build again. Nothing was published.`
-                : 'The CMS rejected the query; its schema may differ from site/cms/schema.graphql. Nothing was published.',
+              hint:
+                verdict.hint ??
+                (verdict.retry
+                  ? `Check that ${this.endpoint} is reachable and healthy, then build again. Nothing was published.`
+                  : 'The CMS rejected the query; its schema may differ from site/cms/schema.graphql. Nothing was published.'),
             },
           );
         }

@@ -19,6 +19,7 @@ export async function connectContent(config: ResolvedConfig, reporter: Reporter,
     concurrency: config.content.concurrency,
     timeoutMs: config.content.timeoutMs,
     retries: config.content.retries,
+    maxResponseBytes: config.content.maxResponseBytes,
     // Once per distinct cause: a CMS that is down fails every request the same way, and dozens of
     // identical lines would bury the error that follows. The summary counts all retries.
     onRetry: ({ operation, reason }) => {

@@ -3,7 +3,9 @@
 // the maintained library for exactly this. Before that, parse5 (the WHATWG parsing algorithm)
 // builds the tree a browser would from it, so unclosed or misnested tags come out as well-formed
 // HTML (a table closes the open paragraph, rows get their tbody), and the allow-list judges that
-// tree, not a string a browser would read differently. Headings are shifted so a body never adds a second <h1>.
+// tree, not a string a browser would read differently; elements nested deeper than any editor
+// writes are flattened first (./limit-nesting), so no later step spends time per depth. Headings
+// are shifted so a body never adds a second <h1>.
 // Media in the HTML never hot-link the CMS (docs/media.md): `img src`/`srcset`, `source srcset` and
 // links to files on a media origin become media tokens (site/media/media-refs.ts) that the media
 // stage swaps for the local copies; other links to the CMS's own pages become site paths. The
@@ -12,6 +14,7 @@ import { parseFragment, serialize } from 'parse5';
 import sanitize from 'sanitize-html';
 import { mediaToken, resolveUrl } from '../media/media-refs';
 import { minifyFragment } from '../render/minify';
+import { limitNesting } from './limit-nesting';
 import type { Html } from './types';
 
 const OPTIONS: sanitize.IOptions = {
@@ -70,8 +73,12 @@ export interface HtmlSource {
  * Sanitizes one HTML fragment. Empty results (only whitespace or nothing allowed) return null so
  * templates can skip the block.
  */
-export async function cleanHtml(input: string | null | undefined, source: HtmlSource): Promise<CleanHtml | null> {
-  if (!input || !input.trim()) return null;
+export async function cleanHtml(text: string | null | undefined, source: HtmlSource): Promise<CleanHtml | null> {
+  if (!text || !text.trim()) return null;
+  // Parsing, sanitizing and minifying cost up to two seconds per megabyte of dense markup: a field is
+  // read up to a length far beyond any page's text (docs/hardening.md), the parser closes what the
+  // cut leaves open.
+  const input = text.length > MAX_HTML_LENGTH ? text.slice(0, MAX_HTML_LENGTH) : text;
   // Watch and preview normalize the same CMS text again and again when one item changed: each
   // distinct text is sanitized once per process. (The result is never mutated; media patching
   // writes new strings.)
@@ -85,6 +92,8 @@ export async function cleanHtml(input: string | null | undefined, source: HtmlSo
   return result && { html: result.html, media: [...result.media] };
 }
 
+/** UTF-16 units of one HTML field that are read (256 Ki: some 40,000 words of text, a long book chapter). */
+export const MAX_HTML_LENGTH = 256 * 1024;
 const MEMO_LIMIT = 50_000;
 const memo = new Map<string, Promise<CleanHtml | null>>();
 
@@ -114,7 +123,9 @@ async function clean(input: string, source: HtmlSource): Promise<CleanHtml | nul
   const cmsOrigin = new URL(source.base).origin;
   const link = OPTIONS.transformTags!.a as sanitize.Transformer;
   // Scripting off, as sanitize-html's parser reads <noscript>: as markup, never as raw text.
-  const html = sanitize(serialize(parseFragment(input, { scriptingEnabled: false })), {
+  const tree = parseFragment(input, { scriptingEnabled: false });
+  limitNesting(tree);
+  const html = sanitize(serialize(tree), {
     ...OPTIONS,
     transformTags: {
       ...OPTIONS.transformTags,

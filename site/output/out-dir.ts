@@ -12,7 +12,7 @@ import { projectPath } from '../project-root';
 const PROJECT_FOLDERS = new Set(['.ci', '.git', 'cli', 'locales', 'node_modules', 'site', 'templates', 'tests']);
 
 /** What a build writes at the top of its output (site/build.ts, site/output/*). */
-const BUILD_ENTRY = /^(?:[a-z]{2}(?:-[a-z]{2})?|assets|media|index\.html|404\.html|robots\.txt|sitemap(?:-\d+)?\.xml)$/;
+const BUILD_ENTRY = /^(?:[a-z]{2}(?:-[a-z]{2})?|assets|media|index\.html|404\.html|robots\.txt|_headers|sitemap(?:-\d+)?\.xml)$/;
 /** What file managers leave in a folder someone looked at. */
 const JUNK = new Set(['.DS_Store', 'Thumbs.db', 'desktop.ini']);
 

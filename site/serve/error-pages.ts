@@ -34,7 +34,8 @@ const CMS_DOWN = {
   },
 } as const;
 
-const STYLE =
+/** The page's inline style; the servers' Content-Security-Policy allows it by its hash. */
+export const ERROR_PAGE_STYLE =
   'body{margin:0;font:17px/1.5 system-ui,sans-serif;color:#1d2a22;background:#f6f3ec}' +
   'main{max-width:40rem;margin:12vh auto;padding:0 1.5rem}h1{font-size:2rem;margin:0 0 .5rem}' +
   '.code{color:#5b6b61;margin:0 0 1.5rem}.cms{background:#fff;border-left:4px solid #b3261e;padding:1rem 1.25rem;margin:0 0 1.5rem}' +
@@ -67,7 +68,7 @@ export function errorPageHtml({ locale, status, messages, cms }: ErrorPageInput)
   const head = cms ? `${CMS_DOWN[locale].title} – ${title}` : title;
   return (
     `<!DOCTYPE html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<meta name="robots" content="noindex"><title>${escapeHtml(head)}</title><style>${STYLE}</style></head>` +
+    `<meta name="robots" content="noindex"><title>${escapeHtml(head)}</title><style>${ERROR_PAGE_STYLE}</style></head>` +
     `<body><main><h1>${escapeHtml(title)}</h1><p class="code">${escapeHtml(code)}</p>${cmsBlock}` +
     `<a class="button" href="/${locale}/">${escapeHtml(home)}</a></main></body></html>\n`
   );

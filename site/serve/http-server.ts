@@ -1,21 +1,32 @@
 // The HTTP server of `preview` and `watch`: bound to 127.0.0.1 unless told otherwise (issue 5),
 // every request handled by one async function whose failures become the SPEC's 500 page and a log
-// line, never a crash; close() ends keep-alive and event-stream connections at once.
+// line, never a crash; close() ends keep-alive and event-stream connections at once. Every answer
+// carries the site's security headers, and a request naming a host the server is not reached by
+// is refused before it is handled (docs/hardening.md: DNS rebinding).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { UserError } from '../errors';
+import { hostOf, isAllowedHost } from './allowed-hosts';
 import { errorPageHtml, localeOfSegments } from './error-pages';
 import { HTML_TYPE } from './content-types';
 import { parseRequestPath } from './request-path';
-import { sendBody } from './respond';
+import { sendBody, sendText } from './respond';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+/** What every answer carries, and the site whose host is answered besides loopback and --host. */
+export interface ServerPolicy {
+  headers: Record<string, string>;
+  siteUrl: string | null;
+}
 
 export interface HttpServerOptions {
   host: string;
   /** 0 = any free port. */
   port: number;
   handle: Handler;
+  /** Asked for each request (watch: the current config's, once the first build is done). */
+  policy: () => ServerPolicy | Promise<ServerPolicy>;
   /** A request failed unexpectedly (a bug, or a broken file): shown in the terminal. */
   onError: (error: unknown, req: IncomingMessage) => void;
 }
@@ -28,8 +39,18 @@ export interface HttpServer {
 }
 
 export async function startHttpServer(options: HttpServerOptions): Promise<HttpServer> {
+  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const policy = await options.policy();
+    for (const [name, value] of Object.entries(policy.headers)) res.setHeader(name, value);
+    if (!isAllowedHost(req.headers.host, { bind: options.host, siteUrl: policy.siteUrl })) {
+      const host = hostOf(req.headers.host) ?? req.headers.host ?? '';
+      return sendText(req, res, 403, `Blocked request: this server does not answer to the host "${host.slice(0, 100)}". Open it as localhost, or start it with --host <name> to reach it under another name.`);
+    }
+    return options.handle(req, res);
+  }
+
   const server = createServer((req, res) => {
-    options.handle(req, res).catch((error: unknown) => {
+    serve(req, res).catch((error: unknown) => {
       options.onError(error, req);
       if (res.headersSent || res.destroyed) {
         res.destroy();

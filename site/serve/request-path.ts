@@ -2,10 +2,10 @@
 // refused with 400/404 and never reads outside the served folder). Pure, so every hostile form is
 // unit-tested alone. The raw path is split on "/" first and each segment decoded on its own, so an
 // encoded slash can never create a segment boundary; anything a file system could read as a step
-// up, a separator or a terminator is refused rather than "cleaned".
+// up, a separator or a terminator is refused rather than "cleaned". A path longer than the build
+// ever publishes is refused (site/routes/path-length.ts: one rule for both).
+import { MAX_PATH_LENGTH } from '../routes/path-length';
 
-/** Longer request paths are refused: no page of the site comes close, and nothing needs them. */
-export const MAX_PATH_LENGTH = 2048;
 const MAX_SEGMENTS = 32;
 
 export type RequestPath =
@@ -33,9 +33,9 @@ const FORBIDDEN_IN_SEGMENT = /[\u0000-\u001f\u007f\\:*?"<>|]/;
 
 export function parseRequestPath(rawUrl: string | undefined): RequestPath {
   const raw = rawUrl ?? '/';
-  if (raw.length > MAX_PATH_LENGTH) return refuse(400, 'request path too long');
   const queryAt = raw.search(/[?#]/);
   const path = queryAt === -1 ? raw : raw.slice(0, queryAt);
+  if (path.length > MAX_PATH_LENGTH) return refuse(400, 'request path too long');
   const search = queryAt === -1 || raw[queryAt] === '#' ? '' : raw.slice(queryAt).split('#')[0]!;
   // Absolute-form targets ("http://host/x") and "*" are proxy business, not a static host's.
   if (!path.startsWith('/')) return refuse(400, 'request path must start with "/"');

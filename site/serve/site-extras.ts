@@ -8,6 +8,7 @@ import type { ResolvedConfig } from '../config/define-config';
 import { bundleClient, type ClientBundle } from '../output/client-bundle';
 import { copyPublicFiles } from '../output/public-files';
 import { robotsTxt } from '../output/robots';
+import { headersFile } from '../output/security-headers';
 import { rootRedirectHtml } from '../output/root-redirect';
 import { bundleStyles, type StylesheetResult } from '../output/styles';
 import type { Assets } from '../render/page-model';
@@ -26,9 +27,10 @@ export async function writeAssets(dir: string): Promise<BuiltAssets> {
   return { assets: { stylesheet: stylesheet.href, script: client.entry, preload: client.preload }, stylesheet, client };
 }
 
-/** robots.txt and the root's redirect to the default language's home. */
+/** robots.txt, the security headers for static hosts and the root's redirect to the default language's home. */
 export async function writeStaticExtras(dir: string, config: ResolvedConfig): Promise<void> {
   await writeFile(join(dir, 'robots.txt'), robotsTxt(config.siteUrl));
+  await writeFile(join(dir, '_headers'), headersFile(config));
   await writeFile(join(dir, 'index.html'), rootRedirectHtml(hrefOfPath(routeById('home')!.paths[config.locales.default]), config.siteUrl));
 }
 

@@ -13,6 +13,8 @@ import type { ServedPath } from './request-path';
 import { fileEtag } from '../http/conditional';
 import { redirect, sendBody, sendText, streamFile } from './respond';
 
+const HEADERS_FILE = '_headers';
+
 /** Larger files are streamed (with ranges) instead of read, compressed and cached. */
 const BUFFER_LIMIT = 8 * 1024 * 1024;
 
@@ -46,6 +48,8 @@ export async function createStaticSite(dir: string, options: StaticSiteOptions =
   }
 
   async function lookup(path: ServedPath): Promise<StaticLookup> {
+    // Static hosts read the output's `_headers` (site/output/security-headers.ts); none serves it.
+    if (path.segments.length === 1 && path.segments[0] === HEADERS_FILE) return { kind: 'missing' };
     const found = await existing(join(root, ...path.segments));
     if (!found) return { kind: 'missing' };
     if (found.stats.isDirectory()) {

@@ -1,7 +1,9 @@
 // Splits the FAQ page's CMS body into groups and questions (issue 3: questions as an accessible
 // accordion). Editors write optional <h2> groups; each question is an <h3> followed by its answer
-// elements until the next <h3> or <h2>. Pure string work on HTML the pipeline already sanitized:
-// headings are never nested in it, so a flat scan is exact.
+// elements until the next <h3> or <h2>. The split is made on the parsed tree (parse5), between
+// top-level nodes only, so every piece is whole, balanced markup (docs/hardening.md): a heading
+// inside a table cell or a list item is part of the content around it, never a split point.
+import { parseFragment, serialize, serializeOuter, type DefaultTreeAdapterTypes } from 'parse5';
 
 export interface FaqQuestion {
   /** Inner HTML of the <h3>. */
@@ -26,24 +28,28 @@ export interface FaqBody {
   hasQuestions: boolean;
 }
 
-const HEADING = /<(h[23])\b[^>]*>([\s\S]*?)<\/\1\s*>/gi;
+type ChildNode = DefaultTreeAdapterTypes.ChildNode;
+
+const headingLevel = (node: ChildNode): 'h2' | 'h3' | null => ('tagName' in node && (node.tagName === 'h2' || node.tagName === 'h3') ? node.tagName : null);
 
 export function splitFaq(html: string): FaqBody {
   const body: FaqBody = { intro: '', groups: [], hasQuestions: false };
   let group: FaqGroup | null = null;
   let question: FaqQuestion | null = null;
-  let last = 0;
   const append = (chunk: string) => {
     if (question) question.answer += chunk;
     else if (group) group.intro += chunk;
     else body.intro += chunk;
   };
-  for (const match of html.matchAll(HEADING)) {
-    append(html.slice(last, match.index));
-    last = match.index + match[0].length;
-    const [, tag, inner = ''] = match;
-    if (tag!.toLowerCase() === 'h2') {
-      group = { title: inner.trim(), intro: '', questions: [] };
+  for (const node of parseFragment(html).childNodes) {
+    const level = headingLevel(node);
+    if (!level) {
+      append(serializeOuter(node));
+      continue;
+    }
+    const inner = serialize(node as DefaultTreeAdapterTypes.Element).trim();
+    if (level === 'h2') {
+      group = { title: inner, intro: '', questions: [] };
       body.groups.push(group);
       question = null;
     } else {
@@ -51,12 +57,11 @@ export function splitFaq(html: string): FaqBody {
         group = { title: null, intro: '', questions: [] };
         body.groups.push(group);
       }
-      question = { question: inner.trim(), answer: '' };
+      question = { question: inner, answer: '' };
       group.questions.push(question);
       body.hasQuestions = true;
     }
   }
-  append(html.slice(last));
   for (const g of body.groups) {
     g.intro = g.intro.trim();
     for (const q of g.questions) q.answer = q.answer.trim();

@@ -13,6 +13,7 @@ describe.skipIf(!hasChromium)('watch in the browser', () => {
   let session: WatchSession;
   let browser: Browser;
   let tab: Page;
+  const violations: string[] = [];
 
   beforeAll(async () => {
     copy = await copyProject();
@@ -21,6 +22,10 @@ describe.skipIf(!hasChromium)('watch in the browser', () => {
       launchBrowser(),
     ]);
     tab = await browser.newPage();
+    // Watch's Content-Security-Policy must let its own script and overlay run (docs/hardening.md).
+    tab.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
   }, 180_000);
 
   afterAll(async () => {
@@ -67,9 +72,12 @@ describe.skipIf(!hasChromium)('watch in the browser', () => {
     const overlay = tab.locator('hotel-site-error-overlay');
     await overlay.waitFor({ timeout: 20_000 });
     expect(await overlay.locator('pre').textContent()).toMatch(/templates\/layout\/Footer\.tsx:\d+:\d+/);
+    // Styled by its own (hashed) style: the dialog box has its dark background.
+    expect(await overlay.locator('.box').evaluate((box) => getComputedStyle(box).backgroundColor)).toBe('rgb(29, 31, 33)');
     expect(await sameDocument()).toBe(true);
     await edit('templates/layout/Footer.tsx', (text) => text.replace('<footer {{', '<footer'));
     await tab.waitForFunction(() => !document.querySelector('hotel-site-error-overlay') && !(window as unknown as { sameDocument?: boolean }).sameDocument, undefined, { timeout: 20_000 });
     expect(await tab.textContent('#footer-contact')).toBe('Kontakt & Anreise');
+    expect(violations).toEqual([]);
   });
 });

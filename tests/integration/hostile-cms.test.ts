@@ -510,8 +510,18 @@ describe('5. hostile path aliases', () => {
     [525, null],
     [529, `/de/uebernachten/%2F..%2F..%2F${escape}-d`],
     [530, '/de/uebernachten/nul\u0000byte'],
+    // What the site's own servers or other systems cannot serve or store (docs/hardening.md).
+    [531, '/de/uebernachten/.hidden'],
+    [532, `/de/${Array.from({ length: 15 }, () => 'ü'.repeat(100)).join('/')}`],
+    [533, '/de/uebernachten/CON'],
+    [534, '/de/uebernachten/aux.txt'],
+    [535, '/de/uebernachten/LPT1'],
+    [536, '/de/uebernachten/nul'],
+    [537, '/de/uebernachten/zimmer\u202Egpj.exe'],
+    [538, '/de/uebernachten/zimmer\u200B'],
+    [539, '/de/uebernachten/zimmer\u0085'],
   ];
-  const REFUSED = [502, 503, 504, 505, 510, 511, 512, 515, 520, 521, 524, 525, 529];
+  const REFUSED = [502, 503, 504, 505, 510, 511, 512, 515, 520, 521, 524, 525, 529, 531, 532, 533, 534, 535, 536, 537, 538, 539];
   let ws: Workspace;
   let result: CliResult;
   let assetsBefore: string[];
@@ -807,16 +817,24 @@ describe('7. a slow and failing CMS', () => {
   });
 
   it('retries a truncated JSON answer, an HTML 200 answer and a connection reset, then succeeds', async () => {
+    // A page instead of GraphQL is retried once the endpoint has answered GraphQL (docs/hardening.md):
+    // the login page comes after the first answer.
+    let firstAnswer!: () => void;
+    const answered = new Promise<void>((resolve) => (firstAnswer = resolve));
     const cms = await cmsWith({
       nodes: SMALL_SITE,
-      intercept: (request, res) => {
-        if (request.attempt > 1) return false;
+      intercept: async (request, res) => {
+        if (request.attempt > 1) {
+          res.once('finish', firstAnswer);
+          return false;
+        }
         if (request.operationName === 'ContentPage' && isRooms(request.variables)) {
           res.writeHead(200, { 'content-type': 'application/json' });
           res.end('{"data":{"nodeQuery":{"count":1,"entities":[{"__typename":"NodeAccommo');
           return true;
         }
         if (request.operationName === 'TermsPage' && request.variables.langcode === 'de') {
+          await answered;
           res.writeHead(200, { 'content-type': 'text/html' });
           res.end('<html><body>Please log in</body></html>');
           return true;
@@ -825,6 +843,7 @@ describe('7. a slow and failing CMS', () => {
           res.socket?.destroy();
           return true;
         }
+        res.once('finish', firstAnswer);
         return false;
       },
     });

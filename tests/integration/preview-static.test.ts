@@ -8,10 +8,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../site/config/load-config';
 import { resolveConfig } from '../../site/config/resolve-config';
 import { projectPath } from '../../site/project-root';
+import { sourceHash } from '../../site/output/security-headers';
+import { ERROR_PAGE_STYLE } from '../../site/serve/error-pages';
 import { startPreview, type Preview } from '../../site/serve/preview/start-preview';
 import { runCli } from '../helpers/cli';
 import { startCliServer } from '../helpers/cli-server';
 import { rawRequest, TRAVERSAL_PATHS } from '../helpers/raw-http';
+import { getWithHost } from '../helpers/raw-socket';
 
 const secret = `TOP-SECRET-${Math.random()}`;
 let dir: string;
@@ -49,6 +52,23 @@ describe('preview --static', () => {
     expect((await rawRequest(preview.url, '/robots.txt')).headers['content-type']).toBe('text/plain; charset=utf-8');
     expect((await rawRequest(preview.url, '/favicon.svg')).headers['content-type']).toBe('image/svg+xml');
     expect((await rawRequest(preview.url, '/')).text).toContain('url=/de/');
+  });
+
+  it('sends the headers the build wrote to _headers, serves no _headers itself, and refuses a rebound Host', async () => {
+    const { port } = new URL(preview.url);
+    const page = await getWithHost(Number(port), '/de/', `127.0.0.1:${port}`);
+    expect(page.status).toBe(200);
+    const written = (await readFile(join(site, '_headers'), 'utf8')).split('\n').slice(1).filter(Boolean);
+    for (const line of written) {
+      const [, name, value] = /^ {2}([\w-]+): (.+)$/.exec(line)!;
+      // The server's own error page adds its style's hash; nothing else differs.
+      const served = page.headers[name!.toLowerCase()]!.replace(` ${sourceHash(ERROR_PAGE_STYLE)}`, '');
+      expect(served, name).toBe(value);
+    }
+    expect((await getWithHost(Number(port), '/_headers', `127.0.0.1:${port}`)).status).toBe(404);
+    const refused = await getWithHost(Number(port), '/de/', 'rebind.attacker.example');
+    expect(refused.status).toBe(403);
+    expect(refused.body).not.toContain('<html');
   });
 
   it('redirects /de to /de/ (301), keeping the query', async () => {

@@ -14,9 +14,12 @@ import { startContentBackend } from '../../site/cms/server';
 import { projectPath } from '../../site/project-root';
 import { renderPage } from '../../site/render/render-page';
 import { hrefOfPath } from '../../site/routes/url-to-file';
+import { contentSecurityPolicy, sourceHash } from '../../site/output/security-headers';
+import { ERROR_PAGE_STYLE } from '../../site/serve/error-pages';
 import { startPreview, type Preview } from '../../site/serve/preview/start-preview';
 import { json, startGraphqlStub } from '../helpers/graphql-stub';
 import { rawRequest, TRAVERSAL_PATHS } from '../helpers/raw-http';
+import { getWithHost } from '../helpers/raw-socket';
 
 const logs: string[] = [];
 let config: ResolvedConfig;
@@ -126,6 +129,16 @@ describe('preview (rendering on demand)', () => {
     }
   });
 
+  it('sends the site\'s security headers with rendered pages and answers only the hosts it is reached by', async () => {
+    const { port } = new URL(preview.url);
+    const page = await getWithHost(Number(port), '/de/', `localhost:${port}`);
+    expect(page.status).toBe(200);
+    expect(page.headers['content-security-policy']).toBe(contentSecurityPolicy(config, { styles: [ERROR_PAGE_STYLE] }));
+    expect(page.headers).toMatchObject({ 'x-frame-options': 'DENY', 'referrer-policy': 'strict-origin-when-cross-origin', 'x-content-type-options': 'nosniff' });
+    expect((await getWithHost(Number(port), '/de/', new URL(config.siteUrl).host)).status).toBe(200);
+    expect((await getWithHost(Number(port), '/de/', `rebind.attacker.example:${port}`)).status).toBe(403);
+  });
+
   it('refuses path traversal with 400 or 404 and never reads outside its folder', async () => {
     // Beside the preview's own folder (a temporary folder in the system's temp dir).
     const secret = `TOP-SECRET-${Math.random()}`;
@@ -223,6 +236,8 @@ describe('preview with the CMS down', () => {
       const en = await rawRequest(down.url, '/en/events/');
       expect(en.status).toBe(503);
       expect(en.text).toContain('CMS unreachable');
+      // The page's own style is allowed by the policy the server sends.
+      expect(response.headers['content-security-policy']).toContain(sourceHash(ERROR_PAGE_STYLE));
       // The server is still there: files that need no content are served.
       expect((await rawRequest(down.url, '/favicon.svg')).status).toBe(200);
     } finally {

@@ -5,7 +5,11 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWatch, type RebuildReport, type WatchSession } from '../../site/serve/watch/start-watch';
 import { copyProject, type ProjectCopy } from '../helpers/project-copy';
+import { sourceHash } from '../../site/output/security-headers';
+import { LIVE_RELOAD_SCRIPT } from '../../site/serve/live-reload/client-script';
+import { HEAD_SCRIPT } from '../../templates/layout/head-script';
 import { rawRequest } from '../helpers/raw-http';
+import { getWithHost } from '../helpers/raw-socket';
 import { openEvents, type EventClient } from '../helpers/sse-client';
 
 let copy: ProjectCopy;
@@ -57,7 +61,7 @@ describe('watch', () => {
     const written = await readFile(copy.path('dist/de/index.html'), 'utf8');
     expect(written).not.toContain('hotel-site-watch');
     expect(written).not.toContain('__hotel-site');
-    expect(response.text.replace(/<script data-hotel-site-watch>[\s\S]*?<\/script>/, '')).toBe(written);
+    expect(response.text.replace(/<script data-hotel-site-watch[^>]*>[\s\S]*?<\/script>/, '')).toBe(written);
   });
 
   it('shows a saved template change to an HTTP client, and tells open tabs to reload', async () => {
@@ -155,8 +159,24 @@ describe('watch', () => {
     expect(response.text).toContain('Server error.');
     expect(response.text).toContain('FAQ template broke');
     expect(response.text).toContain('data-hotel-site-watch');
+    // The overlay names files by their place in the project, not on the machine.
+    expect(response.text).toMatch(/at FaqPage \(node_modules\/\.cache\/hotel-site\/watch\/render[^)]*\.mjs:\d+:\d+\)/);
+    expect(response.text).not.toContain(copy.root);
     await edit('templates/pages/FaqPage.tsx', (text) => text.replace("\n  if (Date.now() > 0) throw new Error('FAQ template broke');", ''));
     expect((await rawRequest(session.url, '/en/faq/')).status).toBe(200);
+  });
+
+  it('sends the site\'s security headers allowing its live-reload script, and refuses a rebound Host', async () => {
+    const { port } = new URL(session.url);
+    const page = await getWithHost(Number(port), '/de/', `localhost:${port}`);
+    expect(page.status).toBe(200);
+    const csp = page.headers['content-security-policy']!;
+    expect(csp).toContain(sourceHash(LIVE_RELOAD_SCRIPT));
+    expect(csp).toContain(sourceHash(HEAD_SCRIPT));
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(page.headers).toMatchObject({ 'x-frame-options': 'DENY', 'referrer-policy': 'strict-origin-when-cross-origin', 'x-content-type-options': 'nosniff' });
+    expect((await getWithHost(Number(port), '/de/', `attacker.example:${port}`)).status).toBe(403);
+    expect((await getWithHost(Number(port), '/_headers', `localhost:${port}`)).status).toBe(404);
   });
 
   it('reloads site.config.ts, reports a broken one, and recovers', async () => {

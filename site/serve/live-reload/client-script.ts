@@ -2,26 +2,32 @@
 // writes (issue 5). It listens to ./event-stream: reloads the tab after a rebuild, swaps the
 // stylesheet in place after a CSS-only change (no reload, no flash: the old sheet goes once the new
 // one has loaded), and shows a build error as an overlay over the last good page until a rebuild
-// succeeds. Plain ES2017 in a string: it is sent as it is, with no bundler involved.
+// succeeds. Plain ES2017 in a string: it is sent as it is, with no bundler involved. Its text never
+// changes, so watch's Content-Security-Policy allows it by one hash (docs/hardening.md); the
+// generation and an error to show at once come in the element's data attributes.
+import { escapeAttribute } from '../../media/escape';
 import type { BuildErrorInfo } from './event-stream';
 import { EVENTS_PATH } from './event-stream';
 
+/** The overlay's inline style (in its shadow root); watch's Content-Security-Policy allows it by its hash. */
+export const OVERLAY_STYLE =
+  ':host{position:fixed;inset:0;z-index:2147483647;background:rgba(20,24,22,.72);display:flex;align-items:flex-start;justify-content:center;overflow:auto;font:14px/1.5 ui-monospace,Menlo,Consolas,monospace}' +
+  '.box{margin:6vh 1rem;max-width:60rem;width:100%;background:#1d1f21;color:#e8e8e8;border-top:6px solid #e5484d;border-radius:6px;padding:1.25rem 1.5rem;box-shadow:0 10px 40px rgba(0,0,0,.5)}' +
+  'h1{font:600 16px/1.4 system-ui,sans-serif;color:#ff8589;margin:0 0 .75rem}pre{white-space:pre-wrap;word-break:break-word;margin:0}' +
+  'p{font:13px/1.4 system-ui,sans-serif;color:#a0a0a0;margin:1rem 0 0}button{float:right;background:none;border:0;color:#a0a0a0;font-size:20px;cursor:pointer}';
+
 const CLIENT = String.raw`
 (function () {
-  var generation = __GENERATION__;
-  var initialError = __ERROR__;
+  var script = document.currentScript;
+  var generation = Number(script.getAttribute('data-generation'));
+  var initialError = JSON.parse(script.getAttribute('data-error') || 'null');
   var overlay = null;
   function hideOverlay() { if (overlay) { overlay.remove(); overlay = null; } }
   function showOverlay(error) {
     hideOverlay();
     overlay = document.createElement('hotel-site-error-overlay');
     var root = overlay.attachShadow({ mode: 'open' });
-    root.innerHTML = '<style>' +
-      ':host{position:fixed;inset:0;z-index:2147483647;background:rgba(20,24,22,.72);display:flex;align-items:flex-start;justify-content:center;overflow:auto;font:14px/1.5 ui-monospace,Menlo,Consolas,monospace}' +
-      '.box{margin:6vh 1rem;max-width:60rem;width:100%;background:#1d1f21;color:#e8e8e8;border-top:6px solid #e5484d;border-radius:6px;padding:1.25rem 1.5rem;box-shadow:0 10px 40px rgba(0,0,0,.5)}' +
-      'h1{font:600 16px/1.4 system-ui,sans-serif;color:#ff8589;margin:0 0 .75rem}pre{white-space:pre-wrap;word-break:break-word;margin:0}' +
-      'p{font:13px/1.4 system-ui,sans-serif;color:#a0a0a0;margin:1rem 0 0}button{float:right;background:none;border:0;color:#a0a0a0;font-size:20px;cursor:pointer}' +
-      '</style><div class="box" role="alertdialog" aria-labelledby="t"><button type="button" aria-label="Close">×</button>' +
+    root.innerHTML = '<style>' + __OVERLAY_STYLE__ + '</style><div class="box" role="alertdialog" aria-labelledby="t"><button type="button" aria-label="Close">×</button>' +
       '<h1 id="t"></h1><pre></pre><p>The last good version of the site is still being served. Fix the file and save: this tab updates itself.</p></div>';
     root.querySelector('h1').textContent = 'hotel-site watch: ' + error.stage + ' failed';
     root.querySelector('pre').textContent = error.message;
@@ -57,15 +63,12 @@ const CLIENT = String.raw`
 })();
 `;
 
-// In an inline script only "</script" and "<!--" can end or confuse the element.
-const scriptSafe = (json: string) => json.replace(/</g, '\\u003c');
+/** The script's text, the same in every response. */
+export const LIVE_RELOAD_SCRIPT = CLIENT.replace('__EVENTS_PATH__', () => EVENTS_PATH).replace('__OVERLAY_STYLE__', () => JSON.stringify(OVERLAY_STYLE));
 
 export function liveReloadSnippet(generation: number, error: BuildErrorInfo | null = null): string {
-  // Replacer functions: a "$&" in an error message must stay text.
-  const code = CLIENT.replace('__GENERATION__', () => String(generation))
-    .replace('__ERROR__', () => scriptSafe(JSON.stringify(error)))
-    .replace('__EVENTS_PATH__', () => EVENTS_PATH);
-  return `<script data-hotel-site-watch>${code}</script>`;
+  const data = `data-generation="${generation}"${error ? ` data-error="${escapeAttribute(JSON.stringify(error))}"` : ''}`;
+  return `<script data-hotel-site-watch ${data}>${LIVE_RELOAD_SCRIPT}</script>`;
 }
 
 /** Puts the snippet at the end of <head> (so it connects early), else in front of the document. */

@@ -9,7 +9,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { writeSitemap } from '../../output/sitemap';
 import type { ResolvedConfig } from '../../config/define-config';
 import { cacheAnswers } from '../../content/cached-client';
-import { classifyFailure, type ContentClient } from '../../content/client';
+import type { ContentClient } from '../../content/client';
+import { classifyFailure } from '../../content/failure';
 import { NormalizeMemo } from '../../content/normalize-memo';
 import type { Locale } from '../../content/types';
 import { isUserError } from '../../errors';
@@ -125,7 +126,7 @@ export function createRenderedSite(options: RenderedSiteOptions): RenderedSite {
       return await snapshots.get();
     } catch (error) {
       if (!isUserError(error)) throw error;
-      const verdict = classifyFailure(error.cause);
+      const verdict = classifyFailure(error.cause, client.endpoint);
       options.log(`CMS unreachable: ${error.message}`);
       // 503: unreachable or overloaded, try again later; 502: it answered, but not usefully.
       await sendError(req, res, path, verdict.retry ? 503 : 502, { endpoint: client.endpoint, reason: verdict.reason });

@@ -9,6 +9,7 @@ import { connectContent, type ContentConnection } from '../../content/connect';
 import { UserError } from '../../errors';
 import { silentReporter, type Reporter } from '../../reporter';
 import { startHttpServer } from '../http-server';
+import { previewPolicy } from '../server-policy';
 import { parseRequestPath, refusedPathScope } from '../request-path';
 import { allowsMethod, sendText } from '../respond';
 import { writeAssets, writeStaticExtras } from '../site-extras';
@@ -90,6 +91,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     server = await startHttpServer({
       host: options.host,
       port: options.port,
+      policy: () => previewPolicy(options.config),
       onError: (error, req) => log(`error: ${req.method} ${req.url}: ${(error as Error)?.stack ?? String(error)}`),
       async handle(req, res) {
         const path = parseRequestPath(req.url);

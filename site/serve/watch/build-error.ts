@@ -1,7 +1,11 @@
 // Errors of a `watch` rebuild, as the terminal and the browser overlay show them: what failed
 // (the stage), then the message — a compile error with file:line:column and the line, a user
 // error with its hint, anything else with its stack. The generator is imported afresh, so its
-// UserError is another class than the CLI's: it is recognised by name.
+// UserError is another class than the CLI's: it is recognised by name. Paths in what the overlay
+// and the log show are relative to the project (docs/hardening.md): a page's visitors — anyone
+// the developer shares the tab with — learn nothing of the machine's folders.
+import { sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { UserError } from '../../errors';
 import { CompileError } from './fresh-import';
 
@@ -38,6 +42,12 @@ export function describeError(error: unknown): string {
     return [error.message, ...frames].join('\n');
   }
   return String(error);
+}
+
+/** `text` with every absolute path (or file URL) inside `root` written relative to it. */
+export function projectRelative(text: string, root: string): string {
+  const base = root.endsWith(sep) ? root.slice(0, -1) : root;
+  return text.split(`${pathToFileURL(base).href}/`).join('').split(`${base}${sep}`).join('');
 }
 
 export function toBuildError(stage: string, error: unknown): BuildError {

@@ -14,17 +14,19 @@ import { matchPage, notFoundPage } from '../page-lookup';
 import { parseRequestPath, refusedPathScope, type ServedPath } from '../request-path';
 import { allowsMethod, redirect, sendBody, sendText } from '../respond';
 import type { StaticSite } from '../static-files';
-import { describeError } from './build-error';
+import { describeError, projectRelative } from './build-error';
 import type { PageStore } from './page-store';
 
 export interface DevHandlerOptions {
+  /** The project: paths in error messages are shown relative to it. */
+  root: string;
   store: PageStore;
   files: StaticSite;
   stream: EventStream;
   log: (message: string) => void;
 }
 
-export function createDevHandler({ store, files, stream, log }: DevHandlerOptions): Handler {
+export function createDevHandler({ root, store, files, stream, log }: DevHandlerOptions): Handler {
   const withSnippet = snippetInjector(stream);
 
   function sendPage(req: IncomingMessage, res: ServerResponse, page: Page, status: number): void {
@@ -32,7 +34,7 @@ export function createDevHandler({ store, files, stream, log }: DevHandlerOption
     try {
       html = store.html(page).toString('utf8');
     } catch (error) {
-      const message = describeError(error);
+      const message = projectRelative(describeError(error), root);
       log(`error: ${message}`);
       const page500 = errorPageHtml({ locale: page.locale, status: 500 });
       html = injectSnippet(page500, liveReloadSnippet(stream.generation(), { stage: `rendering ${page.href}`, message }));

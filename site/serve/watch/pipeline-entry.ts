@@ -11,5 +11,6 @@ export { bundleClient } from '../../output/client-bundle';
 export { copyPublicFiles } from '../../output/public-files';
 export { sitemapItems, writeSitemap } from '../../output/sitemap';
 export { createStaging } from '../../output/staging';
+export { securityHeaders } from '../../output/security-headers';
 export { fileOfHref } from '../../routes/url-to-file';
 export { writeAssets, writeStaticExtras } from '../site-extras';

@@ -8,9 +8,10 @@ import { relative } from 'node:path';
 import type { ConfigOverrides } from '../../config/resolve-config';
 import { holdOutput } from '../../output/staging';
 import { startHttpServer, type Handler } from '../http-server';
+import { watchPolicy } from '../server-policy';
 import { createEventStream, type BuildErrorInfo } from '../live-reload/event-stream';
 import { createStaticSite } from '../static-files';
-import { asUserError, toBuildError } from './build-error';
+import { asUserError, projectRelative, toBuildError } from './build-error';
 import { classifyChange, type ChangeKind } from './change-kind';
 import { startDevBuild } from './dev-build-start';
 import { createDevHandler, snippetInjector } from './dev-server';
@@ -83,9 +84,11 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
   const server = await startHttpServer({
     host: options.host,
     port: options.port,
-    handle: async (req, res) => {
+    handle: (req, res) => handle!(req, res),
+    // The policy follows the config of the current build; requests wait for the first.
+    policy: async () => {
       await ready;
-      return handle!(req, res);
+      return watchPolicy(dev.state.config, dev.state.pipeline.securityHeaders);
     },
     onError: (error, req) => log(`error: ${req.method} ${req.url}: ${(error as Error)?.stack ?? String(error)}`),
   });
@@ -106,7 +109,7 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
   };
   try {
     const files = await createStaticSite(outDir, { transformHtml: snippetInjector(stream) });
-    handle = createDevHandler({ store, files, stream, log });
+    handle = createDevHandler({ root, store, files, stream, log });
     handlerReady();
 
     // chokidar drops a second "change" of a file within 50 ms of the one it reported (its throttle
@@ -147,9 +150,10 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
           report = { ok: true, files, kinds: [...kinds], ms, steps: outcome.steps };
         } catch (caught) {
           const error = toBuildError('rebuild', caught);
-          log(`error: ${error.stage} failed (${files.join(', ')}):\n${error.message}\nStill serving the last good version; save a fix to rebuild.`);
-          stream.send({ type: 'build-error', error: { stage: error.stage, message: error.message } });
-          report = { ok: false, files, kinds: [...kinds], ms: performance.now() - started, steps: [], error: { stage: error.stage, message: error.message } };
+          const shown = { stage: error.stage, message: projectRelative(error.message, root) };
+          log(`error: ${shown.stage} failed (${files.join(', ')}):\n${shown.message}\nStill serving the last good version; save a fix to rebuild.`);
+          stream.send({ type: 'build-error', error: shown });
+          report = { ok: false, files, kinds: [...kinds], ms: performance.now() - started, steps: [], error: shown };
         }
         for (const listener of listeners) listener(report);
       },

@@ -80,6 +80,7 @@ describe('validateConfig', () => {
     config.content.concurrency = 'eight';
     config.content.timeoutMs = 50;
     config.content.retries = 11;
+    config.content.maxResponseBytes = '64 MB';
     config.hotel.awards[0].width = '120';
     config.hotel.email = 'info at schloss';
     config.hotel.geo.latitude = 152.5;
@@ -90,6 +91,7 @@ describe('validateConfig', () => {
       'site.config.ts: content.concurrency must be an integer from 1 to 64 (got "eight")',
       'site.config.ts: content.timeoutMs must be an integer ≥ 100 (got 50)',
       'site.config.ts: content.retries must be an integer from 0 to 10 (got 11)',
+      'site.config.ts: content.maxResponseBytes must be an integer ≥ 65536 (got "64 MB")',
       'site.config.ts: hotel.email must be an email address (got "info at schloss")',
       'site.config.ts: hotel.awards[0].width must be an integer ≥ 1 (got "120")',
       'site.config.ts: hotel.geo.latitude must be a number from -90 to 90 (got 152.5)',

@@ -1,5 +1,7 @@
+import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ContentClient, backoffDelay, classifyFailure, retryAfterOf } from '../../../site/content/client';
+import { ContentClient, backoffDelay } from '../../../site/content/client';
+import { classifyFailure, retryAfterOf } from '../../../site/content/failure';
 import { QUERIES } from '../../../site/content/queries';
 import { UserError } from '../../../site/errors';
 import { json, startGraphqlStub, type GraphqlStub } from '../../helpers/graphql-stub';
@@ -91,7 +93,7 @@ describe('ContentClient', () => {
     await closed.close();
     const client = new ContentClient({ ...options, endpoint: closed.endpoint, retries: 1 });
     const error = await client.request(QUERIES.routeResolver, { path: '/de' }).catch((e: unknown) => e);
-    expect((error as Error).message).toMatch(/failed after 2 attempts: network error: ECONNREFUSED/);
+    expect((error as Error).message).toMatch(/failed after 2 attempts: connection refused \(ECONNREFUSED\): nothing listens at 127\.0\.0\.1:\d+/);
   });
 });
 
@@ -115,5 +117,120 @@ describe('retry policy', () => {
   it('retries timeouts and network errors but not other failures of the query itself', () => {
     expect(classifyFailure(Object.assign(new Error('The operation was aborted due to timeout'), { name: 'TimeoutError' })).retry).toBe(true);
     expect(classifyFailure(new TypeError('fetch failed')).retry).toBe(true);
+  });
+});
+
+/** The UserError a request ends with, and how many requests the stub saw. */
+async function failure(answer: Parameters<typeof startGraphqlStub>[0], extra: Partial<ConstructorParameters<typeof ContentClient>[0]> = {}) {
+  stub = await startGraphqlStub(answer);
+  const client = new ContentClient({ ...options, endpoint: stub.endpoint, ...extra });
+  const error = (await client.request(QUERIES.routeResolver, { path: '/de' }).catch((e: unknown) => e)) as UserError;
+  expect(error).toBeInstanceOf(UserError);
+  return { error, requests: stub.requests.length, text: `${error.message}\n${error.hint}` };
+}
+
+const html = (status: number, title: string) => (_request: unknown, _attempt: number, res: import('node:http').ServerResponse) => {
+  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
+  res.end(`<!doctype html><html><head><title>${title}</title></head><body><h1>${title}</h1></body></html>`);
+};
+
+describe('answers too large to read', () => {
+  it('stops reading at the limit and does not retry', async () => {
+    const { requests, text } = await failure((_r, _a, res) => json(res, { data: { route: null }, padding: 'x'.repeat(3 * 1024 * 1024) }), { maxResponseBytes: 1024 * 1024 });
+    expect(requests).toBe(1);
+    expect(text).toContain('the answer is larger than 1 MB once decoded');
+    expect(text).toContain('content.maxResponseBytes');
+  });
+
+  it('counts the decoded size: a small gzip answer inflating far past the limit fails at once', async () => {
+    const bomb = gzipSync(Buffer.alloc(16 * 1024 * 1024, ' '));
+    expect(bomb.length).toBeLessThan(100 * 1024);
+    const started = performance.now();
+    const { requests, text } = await failure(
+      (_r, _a, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': String(bomb.length) });
+        res.end(bomb);
+      },
+      { maxResponseBytes: 1024 * 1024 },
+    );
+    expect(requests).toBe(1);
+    expect(text).toContain('larger than 1 MB');
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+});
+
+describe('endpoint diagnoses', () => {
+  it('says a 404 HTML page means a wrong path, without retrying', async () => {
+    const { requests, text } = await failure(html(404, 'Page not found'));
+    expect(requests).toBe(1);
+    expect(text).toContain('HTTP 404: the answer is an HTML page ("Page not found")');
+    expect(text).toContain("Check the URL's path");
+    expect(text).not.toContain('schema may differ');
+  });
+
+  it('says a 200 HTML page is no GraphQL endpoint, instead of the library\'s parse error', async () => {
+    const { requests, text } = await failure(html(200, 'Willkommen'));
+    expect(requests).toBe(1);
+    expect(text).toContain('not a GraphQL endpoint: the answer is an HTML page ("Willkommen")');
+    expect(text).not.toContain('Invalid execution result');
+  });
+
+  it('retries a page in between once the endpoint has answered GraphQL (a proxy\'s login page)', async () => {
+    stub = await startGraphqlStub((request, attempt, res) => (attempt === 2 ? html(200, 'Please log in')(request, attempt, res) : json(res, ok)));
+    const client = new ContentClient({ ...options, endpoint: stub.endpoint });
+    await client.request(QUERIES.routeResolver, { path: '/de' });
+    await expect(client.request(QUERIES.routeResolver, { path: '/en' })).resolves.toEqual({ route: null });
+    expect(stub.requests).toHaveLength(3);
+  });
+
+  it('names other text that is no GraphQL answer', async () => {
+    const { requests, text } = await failure((_r, _a, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end('OK');
+    });
+    expect(requests).toBe(1);
+    expect(text).toContain('not a GraphQL endpoint: the answer is text/plain text ("OK")');
+  });
+
+  it('does not retry 400, 404 or 501, and prints their text once', async () => {
+    for (const status of [400, 404, 501]) {
+      const { requests, error } = await failure((_r, _a, res) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ message: `answer ${status}` }));
+      });
+      expect(requests, `HTTP ${status}`).toBe(1);
+      expect(error.message.split(`answer ${status}`)).toHaveLength(2);
+      await stub!.close();
+      stub = null;
+    }
+  });
+
+  it('retries what can get better: 429 and 502-504, also as HTML pages', async () => {
+    for (const status of [429, 502, 503, 504]) {
+      stub = await startGraphqlStub((request, attempt, res) => (attempt === 1 ? html(status, 'Bad Gateway')(request, attempt, res) : json(res, ok)));
+      const client = new ContentClient({ ...options, endpoint: stub.endpoint });
+      await expect(client.request(QUERIES.routeResolver, { path: '/de' }), `HTTP ${status}`).resolves.toEqual({ route: null });
+      expect(stub.requests).toHaveLength(2);
+      await stub.close();
+      stub = null;
+    }
+  });
+
+  it('fails at once for a port fetch never connects to (http://127.0.0.1:9/)', async () => {
+    const client = new ContentClient({ ...options, endpoint: 'http://127.0.0.1:9/', baseDelayMs: 300, maxDelayMs: 10_000 });
+    const error = (await client.request(QUERIES.routeResolver, { path: '/de' }).catch((e: unknown) => e)) as UserError;
+    expect(error.message).toContain('port 9 is one fetch never connects to');
+    expect(error.message).not.toContain('after');
+    expect(client.stats.retries).toBe(0);
+  });
+
+  it('fails fast for an unknown host instead of retrying for half a minute', async () => {
+    const client = new ContentClient({ ...options, retries: 4, endpoint: 'http://cms.does-not-exist.invalid/graphql', baseDelayMs: 300, maxDelayMs: 10_000 });
+    const started = performance.now();
+    const error = (await client.request(QUERIES.routeResolver, { path: '/de' }).catch((e: unknown) => e)) as UserError;
+    expect(error.message).toContain('unknown host: cms.does-not-exist.invalid has no address');
+    expect(error.hint).toContain('host name');
+    expect(client.stats.retries).toBe(0);
+    expect(performance.now() - started).toBeLessThan(5000);
   });
 });

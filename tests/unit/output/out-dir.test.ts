@@ -48,7 +48,7 @@ describe('assertReplaceable', () => {
     expect(await refusal(join(base, 'new', 'deeper'))).toBeNull();
     const earlier = join(base, 'earlier');
     for (const folder of ['de', 'en', 'assets', 'media']) await mkdir(join(earlier, folder), { recursive: true });
-    for (const file of ['index.html', '404.html', 'robots.txt', 'sitemap.xml', 'sitemap-2.xml', 'favicon.svg', '.DS_Store']) await writeFile(join(earlier, file), '');
+    for (const file of ['index.html', '404.html', 'robots.txt', '_headers', 'sitemap.xml', 'sitemap-2.xml', 'favicon.svg', '.DS_Store']) await writeFile(join(earlier, file), '');
     expect(await refusal(earlier)).toBeNull();
   });
 });

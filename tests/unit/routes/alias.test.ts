@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { collisionKey, sanitizeAlias } from '../../../site/routes/alias';
+import { MAX_PATH_LENGTH } from '../../../site/routes/path-length';
 import { fileOfHref, hrefOfPath } from '../../../site/routes/url-to-file';
+import { parseRequestPath } from '../../../site/serve/request-path';
 
 describe('sanitizeAlias', () => {
   it('keeps a normal alias and its segments', () => {
@@ -27,7 +29,7 @@ describe('sanitizeAlias', () => {
     ['/de/%2e%2e/%2e%2e/etc', /leaves its folder/],
     ['/de/a%2Fb', /not allowed/],
     ['/de/a%5C..%5Cb', /not allowed/],
-    ['/de/nul%00byte', /not allowed/],
+    ['/de/nul%00byte', /control character \(U\+0000\)/],
     ['/de/x?y=1', /query or fragment/],
     ['/de/%E0%A4%A', /malformed/],
     ['javascript:alert(1)', /not a site path/],
@@ -35,6 +37,22 @@ describe('sanitizeAlias', () => {
     ['/en/accommodation/tower-room', /language prefix \/en\//],
     ['/de/trailing.', /ending in a space or dot/],
     [`/de/${'a'.repeat(300)}`, /longer than/],
+    ['/de/uebernachten/.hidden', /starting with a dot/],
+    ['/de/.well-known/x', /starting with a dot/],
+    [`/de/${Array.from({ length: 15 }, () => 'ü'.repeat(100)).join('/')}`, /9019 characters long as a link; servers answer at most 2048/],
+    ['/de/CON', /Windows reserves/],
+    ['/de/infos/aux.txt', /Windows reserves/],
+    ['/de/LPT1', /Windows reserves/],
+    ['/de/nul', /Windows reserves/],
+    ['/de/com3.tar.gz', /Windows reserves/],
+    ['/de/zimmer\u202Egpj.exe', /invisible or control character \(U\+202E\)/],
+    ['/de/zim%E2%80%AEmer', /invisible or control character \(U\+202E\)/],
+    ['/de/zim\u2066mer', /U\+2066/],
+    ['/de/zimmer\u200B', /invisible or control character \(U\+200B\)/],
+    ['/de/turm\u200Dzimmer', /U\+200D/],
+    ['/de/\uFEFFturm', /U\+FEFF/],
+    ['/de/turm%C2%85zimmer', /invisible or control character \(U\+0085\)/],
+    ['/de/turm\u009Bzimmer', /U\+009B/],
   ];
   for (const [raw, reason] of hostile) {
     it(`refuses ${JSON.stringify(raw.slice(0, 40))}`, () => {
@@ -43,6 +61,24 @@ describe('sanitizeAlias', () => {
       if (!result.ok) expect(result.reason).toMatch(reason);
     });
   }
+
+  it('keeps names that only look like reserved ones, and dots inside a segment', () => {
+    for (const raw of ['/de/console', '/de/auxiliar', '/de/com10', '/de/lpt', '/de/preise.2025', '/de/über-uns']) expect(sanitizeAlias(raw, 'de').ok).toBe(true);
+  });
+
+  it('publishes only what the servers answer: one length rule for both', () => {
+    const fits = `/de/${'ü'.repeat(100)}`.repeat(3);
+    const result = sanitizeAlias(fits, 'de');
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(parseRequestPath(hrefOfPath(result.path)).ok).toBe(true);
+    const prefix = `/de/${Array.from({ length: 13 }, () => 'a'.repeat(150)).join('/')}`;
+    const longest = `${prefix}/${'b'.repeat(MAX_PATH_LENGTH - hrefOfPath(prefix).length - 1)}`;
+    expect(hrefOfPath(longest).length).toBe(MAX_PATH_LENGTH);
+    expect(sanitizeAlias(longest, 'de').ok).toBe(true);
+    expect(parseRequestPath(hrefOfPath(longest)).ok).toBe(true);
+    expect(sanitizeAlias(`${longest}b`, 'de').ok).toBe(false);
+    expect(parseRequestPath(`${hrefOfPath(longest).slice(0, -1)}b/`)).toMatchObject({ ok: false, status: 400 });
+  });
 
   it('refuses a segment named index.html: that folder would sit where its parent page is written', () => {
     expect(sanitizeAlias('/de/uebernachten/index.html', 'de')).toMatchObject({ ok: false, reason: expect.stringContaining('index.html') });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PATH_LENGTH, parseRequestPath, refusedPathScope } from '../../../site/serve/request-path';
+import { MAX_PATH_LENGTH } from '../../../site/routes/path-length';
+import { parseRequestPath, refusedPathScope } from '../../../site/serve/request-path';
 
 describe('request paths', () => {
   it('splits, decodes and re-encodes a page path as page hrefs are written', () => {

@@ -6,6 +6,7 @@ import type { Page, SiteContext } from '../../../site/render/page-model';
 import { routeById } from '../../../site/routes/route-table';
 import { pageDescription, pageTitle } from '../../../templates/pages/meta';
 import de from '../../../locales/de.json';
+import { expectNearLinear } from '../../helpers/growth';
 import { item } from '../../helpers/items';
 
 const site = { config: { hotel: { name: 'Schloss Storchenau — Hotel & Spa' } }, messages: de } as unknown as SiteContext;
@@ -39,5 +40,32 @@ describe('pageDescription', () => {
     expect(pageDescription(page({ item: { ...base, teaser: 'Teaser' } }), site)).toBe('Teaser');
     expect(pageDescription(page({ item: { ...base, body: '<p>Erster&nbsp;Satz.</p><p>Zweiter &amp; letzter.</p>' as Html } }), site)).toBe('Erster Satz. Zweiter & letzter.');
     expect(pageDescription(page({}), site)).toBe(de.site.description);
+  });
+});
+
+describe('untrusted text of any length', () => {
+  const titled = (title: string) => page({ item: item(1, 'de', 'page', '/de/p', { title }) });
+
+  it('shortens a one-word title in time that grows with the title at most linearly', async () => {
+    await expectNearLinear(16_000, (n) => titled('ü'.repeat(n)), (p) => pageTitle(p, site));
+    const title = pageTitle(titled('x'.repeat(160_000)), site);
+    expect(title).toBe(`${'x'.repeat(69)}…`);
+  });
+
+  it('gives a 10 MB title and a 10 MB body their short forms within a second', () => {
+    const started = performance.now();
+    const words = 'Wort '.repeat(2_000_000);
+    expect(pageTitle(titled(words), site).length).toBeLessThanOrEqual(70);
+    const body = `<p>${'&amp; '.repeat(1_700_000)}</p>` as Html;
+    const description = pageDescription(page({ item: { ...item(1, 'de', 'page', '/de/p'), body } }), site);
+    expect(description.length).toBeLessThanOrEqual(160);
+    expect(description.startsWith('& & &')).toBe(true);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('never cuts a character in half', () => {
+    const title = pageTitle(titled('🏰'.repeat(100)), site);
+    expect(title.endsWith('…')).toBe(true);
+    expect(title).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
   });
 });

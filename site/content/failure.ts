@@ -1,0 +1,108 @@
+// What a failed CMS request means (docs/hardening.md, "Endpoint diagnoses"): whether another
+// attempt can go better, what happened in words a user can act on, and what to do. Retried are
+// only failures that pass: timeouts, dropped or refused connections, HTTP 408, 429, 500 and
+// 502–504, cut-off answers, a page instead of GraphQL from an endpoint that has answered GraphQL
+// before. A wrong URL, an unknown host, a refused query, an answer that is too
+// large or no GraphQL at all fail at once: repeating them changes nothing.
+import { ClientError } from 'graphql-request';
+import { AnswerTooLarge, NotGraphQL } from './cms-fetch';
+
+export const CMS_RETRY_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
+
+export interface Verdict {
+  retry: boolean;
+  reason: string;
+  /** What to do; the client adds its own when absent. */
+  hint?: string;
+  retryAfterMs?: number;
+}
+
+const NOTHING_PUBLISHED = 'Nothing was published.';
+const GRAPHQL_PATH = 'Drupal\'s GraphQL module answers at /graphql, e.g. https://cms.example.com/graphql.';
+
+/** Decides whether a failed attempt is worth repeating, and says what happened. */
+export function classifyFailure(error: unknown, endpoint = 'the endpoint'): Verdict {
+  if (error instanceof AnswerTooLarge) {
+    return { retry: false, reason: error.message, hint: `If the CMS really sends that much, raise content.maxResponseBytes in site.config.ts. ${NOTHING_PUBLISHED}` };
+  }
+  if (error instanceof NotGraphQL) {
+    // A gateway's or an overloaded server's error page: worth another attempt, as its status says.
+    if (CMS_RETRY_STATUSES.has(error.status)) return retryable(error.status, ` (${error.what})`, error.retryAfter);
+    if (error.status >= 200 && error.status < 300) {
+      // After GraphQL answers from the same endpoint, a page is a proxy's or a login's in between.
+      if (error.answeredBefore) return { retry: true, reason: `HTTP ${error.status}: the answer is ${error.what} instead of GraphQL` };
+      return { retry: false, reason: `not a GraphQL endpoint: the answer is ${error.what}`, hint: `Check the URL ${endpoint}: ${GRAPHQL_PATH} ${NOTHING_PUBLISHED}` };
+    }
+    return { retry: false, reason: error.message, hint: hintForStatus(error.status, endpoint) };
+  }
+  if (error instanceof ClientError) {
+    const { status, errors } = error.response;
+    if (CMS_RETRY_STATUSES.has(status)) return retryable(status, describeBody(error.response.body), error.response.headers?.get?.('retry-after'));
+    if (errors?.length && status >= 200 && status < 300) return { retry: false, reason: `GraphQL error: ${graphqlMessages(errors)}` };
+    const detail = errors?.length ? ` (${graphqlMessages(errors)})` : describeBody(error.response.body);
+    return { retry: false, reason: `HTTP ${status}${detail}`, hint: hintForStatus(status, endpoint) };
+  }
+  if (error instanceof Error) {
+    if (error.name === 'TimeoutError' || error.name === 'AbortError') return { retry: true, reason: 'timed out' };
+    if (error instanceof TypeError && /fetch failed/i.test(error.message)) return networkFailure(error, endpoint);
+    // A 2xx answer cut off or without the fields the schema guarantees.
+    return { retry: true, reason: `unreadable answer: ${error.message.slice(0, 200)}` };
+  }
+  return { retry: true, reason: String(error) };
+}
+
+function retryable(status: number, detail: string, retryAfter: string | null | undefined): Verdict {
+  const retryAfterMs = retryAfterOf(retryAfter);
+  return { retry: true, reason: `HTTP ${status}${detail}`, ...(retryAfterMs > 0 ? { retryAfterMs } : {}) };
+}
+
+function hintForStatus(status: number, endpoint: string): string {
+  if (status === 404 || status === 410) return `Check the URL's path: nothing answers at ${endpoint}. ${GRAPHQL_PATH} ${NOTHING_PUBLISHED}`;
+  if (status === 401 || status === 403) return `The CMS refused access: let this machine query ${endpoint} (Drupal: the GraphQL server's permissions). ${NOTHING_PUBLISHED}`;
+  if (status === 405 || status === 501) return `${endpoint} does not take GraphQL queries by POST: check the URL. ${GRAPHQL_PATH} ${NOTHING_PUBLISHED}`;
+  return `The CMS refused the request: check the URL ${endpoint} and the CMS's logs. ${NOTHING_PUBLISHED}`;
+}
+
+// Failures of the connection itself that another attempt cannot mend: the name does not resolve,
+// the port is one fetch never connects to, the certificate is not valid for the host.
+function networkFailure(error: TypeError, endpoint: string): Verdict {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  const code = cause?.code;
+  const url = URL.canParse(endpoint) ? new URL(endpoint) : null;
+  if (code === 'ENOTFOUND') {
+    return { retry: false, reason: `unknown host: ${url?.hostname ?? endpoint} has no address (DNS)`, hint: `Check the host name in the endpoint URL. ${NOTHING_PUBLISHED}` };
+  }
+  if (cause?.message === 'bad port') {
+    return {
+      retry: false,
+      reason: `port ${url?.port || '?'} is one fetch never connects to (a "bad port" of the Fetch standard)`,
+      hint: `Serve the CMS on another port and set the endpoint to it. ${NOTHING_PUBLISHED}`,
+    };
+  }
+  if (code && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(code)) {
+    return { retry: false, reason: `the CMS's TLS certificate is not accepted (${code})`, hint: `Give the CMS a certificate valid for ${url?.hostname ?? 'its host'}. ${NOTHING_PUBLISHED}` };
+  }
+  if (code === 'ECONNREFUSED') return { retry: true, reason: `connection refused (ECONNREFUSED): nothing listens at ${url?.host ?? endpoint}` };
+  return { retry: true, reason: `network error: ${code ?? cause?.message ?? error.message}` };
+}
+
+/** At most three GraphQL error messages, each cut to a readable length. */
+function graphqlMessages(errors: readonly { message: string }[]): string {
+  const shown = errors.slice(0, 3).map((e) => String(e.message).slice(0, 300));
+  return shown.join('; ') + (errors.length > 3 ? ` (and ${errors.length - 3} more)` : '');
+}
+
+/** Retry-After in milliseconds: delay-seconds or an HTTP-date (RFC 9110 10.2.3); 0 when absent. */
+export function retryAfterOf(value: string | null | undefined, now = Date.now()): number {
+  if (!value) return 0;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  return Number.isFinite(date) ? Math.max(0, date - now) : 0;
+}
+
+function describeBody(body: unknown): string {
+  if (typeof body !== 'string' || !body.trim()) return '';
+  const text = body.slice(0, 4096).replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  return text ? ` (${text.slice(0, 120)})` : '';
+}
