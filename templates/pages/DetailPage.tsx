@@ -86,7 +86,7 @@ export function DetailPage({ item }: { item: ContentItem }) {
   const [hero, ...gallery] = item.images;
   return (
     <>
-      <Hero title={item.title} lead={item.teaser} image={hero ?? null} crumbs={useCrumbs(item)} crumbsLabel={t('pages.breadcrumb')} />
+      <Hero title={item.title} lead={item.teaser} image={hero ?? null} crumbs={useCrumbs()} crumbsLabel={t('pages.breadcrumb')} />
       <div className="row detail">
         <div className="detail__main">
           <Prose html={item.body} />
