@@ -14,7 +14,7 @@ import { Section } from '../components/Section';
 import { TermList } from '../components/TermList';
 import { isUpcoming } from '../../site/render/upcoming';
 import { usePage, useSite, useT } from '../site-context';
-import { useCrumbs } from './crumbs';
+import { routeName, useCrumbs } from './crumbs';
 import { useDetailAction } from './details/DetailActions';
 import { extraFacts } from './details/extra-facts';
 import { MeetingDetails } from './details/MeetingDetails';
@@ -71,7 +71,7 @@ function Related({ item }: { item: ContentItem }) {
   }
   if (others.length === 0) return null;
   return (
-    <Section id="related" title={t('detail.more')} tone="sand" more={{ href: site.routeHref(route.id), label: t('detail.toOverview') }}>
+    <Section id="related" title={t('detail.more')} tone="sand" more={{ href: site.routeHref(route.id), label: t('detail.toOverview', { list: routeName(t, route.id) }) }}>
       <ItemGrid items={others} headingLevel={3} eagerFirstRow={false} />
     </Section>
   );
