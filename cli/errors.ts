@@ -1,7 +1,9 @@
 // The one place that prints errors and decides the exit code (STYLE.md, after Eleventy's
 // ErrorHandler). A UserError is the user's to fix: its title, the causes, and what to do, without
 // a stack unless --verbose. Anything else is our bug: the full stack, and a request to report it.
+// Errors start with commander's prefix, "error:", so usage errors and ours read alike.
 import { Interrupted, isUserError } from '../site/errors';
+import { ERROR_PREFIX, type Style } from './terminal-style';
 
 function causes(error: unknown): string[] {
   const lines: string[] = [];
@@ -14,20 +16,23 @@ function causes(error: unknown): string[] {
   return lines;
 }
 
-export function reportError(error: unknown, options: { verbose: boolean }, write = (text: string) => process.stderr.write(text)): number {
+const plain: Pick<Style, 'error'> = { error: (text) => text };
+
+export function reportError(error: unknown, options: { verbose: boolean; style?: Pick<Style, 'error'> }, write = (text: string) => process.stderr.write(text)): number {
+  const style = options.style ?? plain;
   if (error instanceof Interrupted) {
     write(`\nInterrupted (${error.signal}): stopped and cleaned up; the previous output is unchanged.\n`);
     return error.exitCode;
   }
   if (isUserError(error)) {
-    write(`\nError: ${error.message}\n`);
+    write(`\n${style.error(ERROR_PREFIX)} ${error.message}\n`);
     if (options.verbose) for (const line of causes(error)) write(`  caused by: ${line}\n`);
     if (error.hint) write(`  ${error.hint}\n`);
     if (options.verbose && error.stack) write(`\n${error.stack}\n`);
     return error.exitCode;
   }
   const stack = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  write(`\nhotel-site hit a bug (this is not your fault):\n${stack}\n`);
+  write(`\n${style.error(ERROR_PREFIX)} hotel-site hit a bug (this is not your fault):\n${stack}\n`);
   for (const line of causes(error)) write(`  caused by: ${line}\n`);
   write('Please report it with the command you ran and this output.\n');
   return 1;

@@ -30,7 +30,7 @@ describe('locale files (the bin)', () => {
     const offset = broken.indexOf(entry) + entry.length;
     const next = broken.slice(offset).match(/\S/)!.index! + offset;
     const before = broken.slice(0, next).split('\n');
-    expect(result.stderr).toContain(`Error: locales/en.json:${before.length}:${before.at(-1)!.length + 1}: Expected ',' or '}' after property value`);
+    expect(result.stderr).toContain(`error: locales/en.json:${before.length}:${before.at(-1)!.length + 1}: Expected ',' or '}' after property value`);
     expect(result.stderr).not.toMatch(/position \d+|\n\s+at /);
     await writeFile(copy.path('locales/en.json'), en);
   });

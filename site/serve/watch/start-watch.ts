@@ -30,6 +30,8 @@ export interface WatchOptions {
   overrides: ConfigOverrides;
   host: string;
   port: number;
+  /** Fail when the port is taken instead of moving to the next free one. */
+  strictPort?: boolean;
   log: (message: string) => void;
   /** Synthetic items in the embedded backend (benchmarks). */
   extraItems?: number;
@@ -83,6 +85,7 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
   const server = await startHttpServer({
     host: options.host,
     port: options.port,
+    strictPort: options.strictPort,
     handle: async (req, res) => {
       await ready;
       return handle!(req, res);
