@@ -2,6 +2,7 @@
 // (the stage), then the message — a compile error with file:line:column and the line, a user
 // error with its hint, anything else with its stack. The generator is imported afresh, so its
 // UserError is another class than the CLI's: it is recognised by name.
+import { relative } from 'node:path';
 import { UserError } from '../../errors';
 import { CompileError } from './fresh-import';
 
@@ -32,12 +33,25 @@ export function describeError(error: unknown): string {
   if (isUserErrorLike(error)) return error.hint ? `${error.message}\n${error.hint}` : error.message;
   if (error instanceof Error) {
     // renderPage() wraps a template's error with the page it was rendering: the message says
-    // which page, the cause's stack says where in the template.
+    // which page, the cause's stack says where in the template. React's and Node's own frames
+    // say nothing about the template: left out, so the first frame is the template's file:line.
     const cause = error.cause instanceof Error ? error.cause : null;
-    const frames = (cause?.stack ?? error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)).slice(0, 10);
-    return [error.message, ...frames].join('\n');
+    const frames = (cause?.stack ?? error.stack ?? '')
+      .split('\n')
+      .filter((line) => /^\s+at /.test(line) && !/node_modules[\\/]|\(node:|at node:/.test(line))
+      .slice(0, 10);
+    const where = /\(?((?:[A-Za-z]:)?[^\s()]+:\d+:\d+)\)?$/.exec(frames[0] ?? '')?.[1];
+    const message = cause && !error.message.includes(cause.message) ? `${error.message}: ${cause.message}` : error.message;
+    return [where ? `${relativeToCwd(where)}: ${message}` : message, ...frames].join('\n');
   }
   return String(error);
+}
+
+/** "templates/pages/FaqPage.tsx:31:11" for a frame in the project, as terminals link it. */
+function relativeToCwd(location: string): string {
+  const path = location.replace(/^file:\/\//, '');
+  const relativePath = relative(process.cwd(), path);
+  return relativePath.startsWith('..') ? path : relativePath;
 }
 
 export function toBuildError(stage: string, error: unknown): BuildError {
