@@ -87,6 +87,7 @@ describe.skipIf(!hasChromium)('link text', () => {
       } finally {
         await tab.close();
       }
-    });
+      // About 60 page loads: 40 s on an idle machine.
+    }, 180_000);
   }
 });
