@@ -4,7 +4,8 @@ import { resolve } from 'node:path';
 import type { BuildResult } from '../site/build';
 import { createReporter } from './reporter';
 import { printableReporter } from './terminal-text';
-import { parseInteger } from './options';
+import { integerOption } from './options';
+import { terminalStyles, type Style } from './terminal-style';
 
 interface BuildFlags {
   endpoint?: string;
@@ -24,7 +25,7 @@ export function registerBuild(program: Command): void {
     .option('--endpoint <url>', 'GraphQL endpoint of the CMS (default: $HOTEL_SITE_ENDPOINT, site.config.ts, else the embedded backend)')
     .option('--out <dir>', 'output folder, replaced atomically when the build succeeds', 'dist')
     .option('--site-url <url>', 'absolute URL the site is published on (canonical links, sitemap)')
-    .option('--concurrency <n>', 'CMS requests in flight at most (default 8)', parseInteger('--concurrency'))
+    .addOption(integerOption('--concurrency <n>', 'CMS requests in flight at most; default 8, or content.concurrency in the config', 1, 64))
     .option('--config <file>', 'config file', 'site.config.ts')
     .option('--cache-dir <dir>', 'files kept between builds (default: node_modules/.cache/hotel-site, or cacheDir in the config)')
     .option('--full', 'render every page, even those the previous build shows unchanged')
@@ -52,9 +53,11 @@ export function registerBuild(program: Command): void {
       process.on('SIGTERM', interrupted);
       const loaded = await loadConfig({ configFile: resolve(flags.config ?? 'site.config.ts') });
       const config = resolveConfig(loaded.config, { endpoint: flags.endpoint, siteUrl: flags.siteUrl, concurrency: flags.concurrency, cacheDir: flags.cacheDir }, process.env);
-      const reporter = printableReporter(createReporter({ quiet: Boolean(flags.quiet) }));
+      const style = terminalStyles(program);
+      const reporter = printableReporter(createReporter({ quiet: Boolean(flags.quiet), style: style.err }));
       const result = await build({ config, outDir: resolve(flags.out), reporter, signal: stop.signal, full: Boolean(flags.full) });
-      process.stdout.write(summary(result, resolve(flags.out), performance.now() - started));
+      const source = config.content.endpoint ?? 'the embedded content backend (fixtures)';
+      process.stdout.write(summary(result, { out: resolve(flags.out), source, totalMs: performance.now() - started, style: style.out }));
     });
 }
 
@@ -71,20 +74,31 @@ function jsRange(perType: Record<string, number>): string {
   return `${range} gzipped over ${entries.length} page types (most: ${most[0]})`;
 }
 
-export function summary(result: BuildResult, out: string, totalMs: number): string {
+export interface SummaryOptions {
+  out: string;
+  /** The CMS endpoint, or the words naming the embedded backend (its loopback URL is gone by now). */
+  source: string;
+  totalMs: number;
+  style: Style;
+}
+
+export function summary(result: BuildResult, { out, source, totalMs, style }: SummaryOptions): string {
+  const listed = Object.values(result.pages.perLocale).reduce((sum, count) => sum + count, 0);
+  const errorPages = result.pages.total - listed;
+  const label = (name: string) => style.dim(name.padEnd(10));
   const lines = [
     '',
-    `Built ${result.pages.total} pages into ${out} in ${(totalMs / 1000).toFixed(2)} s`,
-    `  pages      ${Object.entries(result.pages.perLocale).map(([locale, count]) => `${locale} ${count}`).join(', ')} (+ 404 pages)`,
-    `  rendered   ${result.fullReason ? `all ${result.pages.rendered} pages (${result.fullReason})` : `${result.pages.rendered.toLocaleString('en-US')} pages, ${result.pages.unchanged.toLocaleString('en-US')} unchanged`}`,
-    `  CMS        ${result.requests} requests, ${result.retries} retried — ${result.endpoint}`,
-    `  media      ${result.media.files} files from ${result.media.downloaded + result.media.fromCache + result.media.failed} URLs: ${result.media.downloaded} downloaded, ${result.media.fromCache} from cache, ${result.media.failed} left out`,
-    `  written    ${kb(result.bytesWritten)} (CSS ${kb(result.stylesheetGzipBytes)} gzipped)`,
-    `  JS/page    ${jsRange(result.jsPerPageType)}`,
-    `  stages     ${Object.entries(result.timings).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(2)} s`).join(', ')}`,
+    style.success(`Built ${result.pages.total} pages into ${out} in ${(totalMs / 1000).toFixed(2)} s`),
+    `  ${label('pages')} ${Object.entries(result.pages.perLocale).map(([locale, count]) => `${locale} ${count}`).join(', ')}${errorPages > 0 ? ` + ${errorPages} error page${errorPages === 1 ? '' : 's'}` : ''}`,
+    `  ${label('rendered')} ${result.fullReason ? `all ${result.pages.rendered} pages (${result.fullReason})` : `${result.pages.rendered.toLocaleString('en-US')} pages, ${result.pages.unchanged.toLocaleString('en-US')} unchanged`}`,
+    `  ${label('CMS')} ${result.requests} requests, ${result.retries} retried — ${source}`,
+    `  ${label('media')} ${result.media.files} files from ${result.media.downloaded + result.media.fromCache + result.media.failed} URLs: ${result.media.downloaded} downloaded, ${result.media.fromCache} from cache, ${result.media.failed} left out`,
+    `  ${label('written')} ${kb(result.bytesWritten)} (CSS ${kb(result.stylesheetGzipBytes)} gzipped)`,
+    `  ${label('JS/page')} ${jsRange(result.jsPerPageType)}`,
+    `  ${label('stages')} ${Object.entries(result.timings).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(2)} s`).join(', ')}`,
     // resourceUsage().maxRSS is in KiB: the process's peak resident memory, for npm run bench.
-    `  memory     peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`,
+    `  ${label('memory')} peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`,
   ];
-  if (result.warnings.length) lines.push(`  warnings   ${result.warnings.length} (see above)`);
+  if (result.warnings.length) lines.push(`  ${label('warnings')} ${style.warning(`${result.warnings.length} (see above)`)}`);
   return `${lines.join('\n')}\n`;
 }

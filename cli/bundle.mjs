@@ -1,13 +1,18 @@
 // Bundling of the TypeScript CLI for the `hotel-site` bin (cli/hotel-site.mjs). It bundles it with esbuild into
-// node_modules/.cache/hotel-site/ whenever a source file is newer than the last bundle (about
-// 150 ms), and the bin imports that. So `npx hotel-site` works right after `npm install`, with no build
-// step to remember and no stale output after a `git pull`.
+// the checkout's own cache folder (cli/checkout-cache.mjs) whenever a source file is newer than the
+// last bundle (about 150 ms), and the bin imports that. So `npx hotel-site` works right after
+// `npm install`, with no build step to remember and no stale output after a `git pull`.
+//
+// The project root is the checkout this file lies in — where the bin was invoked — and is written
+// into the bundle (site/project-root.ts): the bundle's own real path may lie in another checkout
+// when node_modules is a symlink shared between worktrees.
 import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkoutCacheDir } from './checkout-cache.mjs';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
-const outDir = join(root, 'node_modules', '.cache', 'hotel-site');
+const outDir = checkoutCacheDir(root);
 const stamp = join(outDir, '.stamp');
 /** Bundled entry points: name → source. Workers are separate bundles (worker_threads load files). */
 export const ENTRIES = { cli: 'cli/index.ts', 'render-worker': 'site/render/render-worker.ts', bench: 'tests/bench/bench.ts' };
@@ -59,6 +64,7 @@ export async function ensureBundle() {
     packages: 'external',
     loader: { '.graphql': 'text' },
     jsx: 'automatic',
+    define: { __HOTEL_SITE_ROOT__: JSON.stringify(root) },
     sourcemap: 'inline',
     logLevel: 'error',
     write: false,

@@ -7,6 +7,7 @@ import { registerCms } from './cms';
 import { registerPreview } from './preview';
 import { registerWatch } from './watch';
 import { reportError } from './errors';
+import { ERROR_PREFIX, terminalStyles } from './terminal-style';
 
 export async function main(argv: string[]): Promise<void> {
   const { version } = JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as { version: string };
@@ -16,6 +17,9 @@ export async function main(argv: string[]): Promise<void> {
     .option('--verbose', 'show causes and stack traces of errors')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
+  const style = terminalStyles(program);
+  // commander's usage errors ("error: unknown option …") in the colour of ours (cli/errors.ts).
+  program.configureOutput({ outputError: (text, write) => write(text.replace(ERROR_PREFIX, style.err.error(ERROR_PREFIX))) });
   registerBuild(program);
   registerCms(program);
   registerPreview(program);
@@ -30,6 +34,6 @@ export async function main(argv: string[]): Promise<void> {
       process.exitCode = error.exitCode === 0 ? 0 : 2;
       return;
     }
-    process.exitCode = reportError(error, { verbose: program.opts<{ verbose?: boolean }>().verbose === true || argv.includes('--verbose') });
+    process.exitCode = reportError(error, { verbose: program.opts<{ verbose?: boolean }>().verbose === true || argv.includes('--verbose'), style: style.err });
   }
 }

@@ -1,5 +1,6 @@
 // Option parsers shared by the commands: a bad value is a usage error (exit 2) naming the flag.
-import { InvalidArgumentError } from 'commander';
+// Numeric options say their range in --help, from the same bounds their parser checks.
+import { InvalidArgumentError, Option } from 'commander';
 
 export function parseInteger(flag: string, min = 0, max = Number.MAX_SAFE_INTEGER) {
   return (value: string): number => {
@@ -12,10 +13,23 @@ export function parseInteger(flag: string, min = 0, max = Number.MAX_SAFE_INTEGE
   };
 }
 
-/** A TCP port; 0 lets the system pick a free one. */
-export const parsePort = parseInteger('--port', 0, 65_535);
+/** A whole-number option whose help shows its range: "--concurrency <n>  … (1–64)". */
+export function integerOption(flags: string, description: string, min: number, max?: number): Option {
+  const flag = flags.split(/[\s,]/)[0]!;
+  const range = max === undefined ? `≥ ${min}` : `${min}–${max}`;
+  return new Option(flags, `${description} (${range})`).argParser(parseInteger(flag, min, max));
+}
 
-export function parseRate(flag: string) {
+/** A TCP port; 0 lets the system pick a free one. */
+export const portOption = (description: string) => integerOption('--port <n>', description, 0, 65_535);
+
+/** A share from 0 to 1. */
+export function rateOption(flags: string, description: string): Option {
+  const flag = flags.split(/[\s,]/)[0]!;
+  return new Option(flags, `${description} (0–1)`).argParser(parseRate(flag));
+}
+
+function parseRate(flag: string) {
   return (value: string): number => {
     const number = Number(value);
     if (!Number.isFinite(number) || number < 0 || number > 1) throw new InvalidArgumentError(`${flag} takes a number from 0 to 1, got "${value}".`);

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { openBrowser } from './open-browser';
 import { logLine } from './terminal-text';
-import { exposureNotice, serverOptions, untilStopped, type ServeFlags } from './serve-options';
+import { addressLines, bindAddress, serverOptions, untilStopped, type ServeFlags } from './serve-options';
 
 interface PreviewFlags extends ServeFlags {
   endpoint?: string;
@@ -29,9 +29,15 @@ export function registerPreview(program: Command): void {
     const loaded = await loadConfig({ configFile: resolve(flags.config) });
     const config = resolveConfig(loaded.config, { endpoint: flags.endpoint, cacheDir: flags.cacheDir }, process.env);
     const staticDir = flags.static === undefined ? undefined : flags.static === true ? 'dist' : flags.static;
-    const preview = await startPreview({ config, host: flags.host, port: flags.port, staticDir, log: logLine });
-    const source = staticDir !== undefined ? `the built site in ${resolve(staticDir)}` : `pages rendered on request from ${preview.endpoint}`;
-    process.stdout.write(`Preview of ${source}\n  ${preview.url}de/\n  ${preview.url}en/\nListening on ${preview.url} — Ctrl-C stops.\n${exposureNotice(flags.host)}`);
+    const host = bindAddress(flags.host);
+    const preview = await startPreview({ config, host, port: flags.port, strictPort: flags.strictPort, staticDir, log: logLine });
+    const source =
+      staticDir !== undefined
+        ? `the built site in ${resolve(staticDir)}, as a static host serves it`
+        : `pages rendered on request from ${config.content.endpoint ?? 'the embedded content backend'} — CMS edits show on reload; for edits to templates, locales, code or fixtures use \`hotel-site watch\``;
+    process.stdout.write(
+      `Preview of ${source}\n  ${preview.url}de/\n  ${preview.url}en/\n${addressLines(host, preview.url, 'de/')}Listening on ${preview.url} — Ctrl-C stops.\n`,
+    );
     if (flags.open) openBrowser(`${preview.url}de/`);
     await untilStopped();
     await preview.close();

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { projectPath } from '../site/project-root';
 import { openBrowser } from './open-browser';
 import { logLine } from './terminal-text';
-import { exposureNotice, serverOptions, untilStopped, type ServeFlags } from './serve-options';
+import { addressLines, bindAddress, serverOptions, untilStopped, type ServeFlags } from './serve-options';
 
 interface WatchFlags extends ServeFlags {
   endpoint?: string;
@@ -30,12 +30,13 @@ export function registerWatch(program: Command): void {
       outDir: resolve(flags.out),
       configFile: resolve(flags.config),
       overrides: { endpoint: flags.endpoint },
-      host: flags.host,
+      host: bindAddress(flags.host),
       port: flags.port,
+      strictPort: flags.strictPort,
       log: logLine,
     });
     process.stdout.write(
-      `Watching templates/, locales/, site/ and ${flags.config} — ready in ${((performance.now() - started) / 1000).toFixed(2)} s\n  ${session.url}de/\n  ${session.url}en/\nListening on ${session.url} — Ctrl-C stops.\n${exposureNotice(flags.host)}`,
+      `Watching templates/, locales/, site/ and ${flags.config} — ready in ${((performance.now() - started) / 1000).toFixed(2)} s\n  ${session.url}de/\n  ${session.url}en/\n${addressLines(bindAddress(flags.host), session.url, 'de/')}Listening on ${session.url} — Ctrl-C stops.\n`,
     );
     if (flags.open) openBrowser(`${session.url}de/`);
     await untilStopped();

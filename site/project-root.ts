@@ -1,8 +1,12 @@
-// Absolute paths of the project's own folders, valid both from the sources (vitest) and from the
-// CLI bundle in node_modules/.cache/hotel-site/ (cli/hotel-site.mjs), whose import.meta.url differs.
+// Absolute paths of the project's own folders. The bin writes the checkout it was invoked from
+// into its bundle (cli/bundle.mjs, as does watch mode's fresh-import.ts): the bundle's real path
+// may lie in another checkout when node_modules is a symlink. From the sources (vitest), the
+// project is the package.json of hotel-site above this file.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+declare const __HOTEL_SITE_ROOT__: string | undefined;
 
 function findRoot(start: string): string {
   for (let dir = start; ; dir = dirname(dir)) {
@@ -12,7 +16,7 @@ function findRoot(start: string): string {
   }
 }
 
-export const PROJECT_ROOT = findRoot(dirname(fileURLToPath(import.meta.url)));
+export const PROJECT_ROOT = typeof __HOTEL_SITE_ROOT__ === 'string' ? __HOTEL_SITE_ROOT__ : findRoot(dirname(fileURLToPath(import.meta.url)));
 
 export function projectPath(...segments: string[]): string {
   return join(PROJECT_ROOT, ...segments);

@@ -1,12 +1,13 @@
 // The document shell of every page: <html lang>, head (title, description, canonical, hreflang
-// alternates, Open Graph, icon, stylesheet, the inline state script, the module script and its
-// preloads) and the layout around the page body.
+// alternates, Open Graph, schema.org JSON-LD, icon, stylesheet, the inline state script, the module
+// script and its preloads) and the layout around the page body.
 import type { Page, SiteContext } from '../site/render/page-model';
 import { Layout } from './Layout';
 import { bannerKeyOf, HEAD_SCRIPT } from './layout/head-script';
 import { PageBody } from './pages/PageBody';
 import { pageDescription, pageTitle } from './pages/meta';
 import { SiteProvider } from './site-context';
+import { StructuredData } from './structured-data/StructuredData';
 
 export function Document({ page, site }: { page: Page; site: SiteContext }) {
   const title = pageTitle(page, site);
@@ -16,39 +17,40 @@ export function Document({ page, site }: { page: Page; site: SiteContext }) {
   const xDefault = page.alternates[site.config.locales.default];
   const bannerKey = bannerKeyOf(site.notifications.map((notification) => notification.nid));
   return (
-    <html lang={page.locale}>
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{title}</title>
-        <meta name="description" content={description} />
-        {indexable ? <link rel="canonical" href={absolute(page.href)} /> : <meta name="robots" content="noindex" />}
-        {indexable
-          ? Object.entries(page.alternates).map(([locale, href]) => <link key={locale} rel="alternate" hrefLang={locale} href={absolute(href)} />)
-          : null}
-        {indexable && xDefault ? <link rel="alternate" hrefLang="x-default" href={absolute(xDefault)} /> : null}
-        <meta property="og:title" content={title} />
-        <meta property="og:description" content={description} />
-        <meta property="og:type" content="website" />
-        <meta property="og:url" content={absolute(page.href)} />
-        <meta property="og:locale" content={page.locale === 'de' ? 'de_DE' : 'en_GB'} />
-        {page.item?.images[0] ? <meta property="og:image" content={absolute(page.item.images[0].src)} /> : null}
-        <meta name="theme-color" content="#2f4a3a" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <link rel="stylesheet" href={site.assets.stylesheet} />
-        <script data-banner={bannerKey ?? undefined} dangerouslySetInnerHTML={{ __html: HEAD_SCRIPT }} />
-        {site.assets.script ? <script type="module" src={site.assets.script} /> : null}
-        {site.assets.preload.map((href) => (
-          <link key={href} rel="modulepreload" href={href} />
-        ))}
-      </head>
-      <body>
-        <SiteProvider page={page} site={site}>
+    <SiteProvider page={page} site={site}>
+      <html lang={page.locale}>
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <title>{title}</title>
+          <meta name="description" content={description} />
+          {indexable ? <link rel="canonical" href={absolute(page.href)} /> : <meta name="robots" content="noindex" />}
+          {indexable
+            ? Object.entries(page.alternates).map(([locale, href]) => <link key={locale} rel="alternate" hrefLang={locale} href={absolute(href)} />)
+            : null}
+          {indexable && xDefault ? <link rel="alternate" hrefLang="x-default" href={absolute(xDefault)} /> : null}
+          <meta property="og:title" content={title} />
+          <meta property="og:description" content={description} />
+          <meta property="og:type" content="website" />
+          <meta property="og:url" content={absolute(page.href)} />
+          <meta property="og:locale" content={page.locale === 'de' ? 'de_DE' : 'en_GB'} />
+          {page.item?.images[0] ? <meta property="og:image" content={absolute(page.item.images[0].src)} /> : null}
+          <meta name="theme-color" content="#2f4a3a" />
+          <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+          <link rel="stylesheet" href={site.assets.stylesheet} />
+          <StructuredData />
+          <script data-banner={bannerKey ?? undefined} dangerouslySetInnerHTML={{ __html: HEAD_SCRIPT }} />
+          {site.assets.script ? <script type="module" src={site.assets.script} /> : null}
+          {site.assets.preload.map((href) => (
+            <link key={href} rel="modulepreload" href={href} />
+          ))}
+        </head>
+        <body>
           <Layout>
             <PageBody />
           </Layout>
-        </SiteProvider>
-      </body>
-    </html>
+        </body>
+      </html>
+    </SiteProvider>
   );
 }

@@ -11,6 +11,7 @@
 // server passes React nodes; the client passes the HTML the server produced, read back from the DOM
 // ({ __html }), so nothing is sent twice and hydration sees identical markup.
 import type { ComponentProps, ReactNode } from 'react';
+import { jsonInHtml } from './json-in-html';
 export type { SlotContent, Slots } from './widgets/islands/Slot';
 import BookingButton from './widgets/islands/BookingButton';
 import CookieBar from './widgets/islands/CookieBar';
@@ -42,15 +43,12 @@ export type IslandProps<N extends IslandName> = ComponentProps<(typeof ISLAND_CO
  */
 export type HydrateOn = 'load' | 'idle' | 'visible' | 'interaction';
 
-const UNSAFE_IN_HTML = /[<>&\u2028\u2029]/g;
-
 /**
- * Props as JSON that is safe anywhere in HTML: `<`, `>` and `&` become \u escapes, so neither a
- * closing tag nor an entity can appear, whether the JSON ends up in an attribute or a <script>.
- * JSON.parse restores the original strings.
+ * Props as JSON that is safe anywhere in HTML (templates/json-in-html.ts), whether it ends up in an
+ * attribute or a <script>. JSON.parse restores the original strings.
  */
 export function serializeProps(props: unknown): string {
-  return JSON.stringify(props ?? {}).replace(UNSAFE_IN_HTML, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return jsonInHtml(props ?? {});
 }
 
 export function parseProps(json: string | null | undefined): Record<string, unknown> {

@@ -1,7 +1,7 @@
 // What every page of a language shares (page-model's SiteContext): UI strings, the menu from the
 // SPEC's menu query, the notifications, assets and route hrefs. Also resolves block-tile
 // references, which need every item to be known first.
-import { readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import type { ResolvedConfig } from '../config/define-config';
 import type { FetchedContent } from '../content/fetch-content';
 import type { Locale, MenuTopic, Notification } from '../content/types';
@@ -9,13 +9,18 @@ import { createContentIndex } from '../content/content-index';
 import type { ItemsByLocale } from '../routes/route-map';
 import { MENU_TOPICS, WELLNESS_BOOKING_NID, routeById } from '../routes/route-table';
 import { hrefOfPath } from '../routes/url-to-file';
+import { UserError } from '../errors';
 import { projectPath } from '../project-root';
 import { translate } from '../../templates/i18n';
 import type { Assets, ContentIndex, Messages, SiteContext } from './page-model';
+import { loadLocaleFiles } from './locale-files';
 import { isUpcoming } from './upcoming';
 
+/** One language's UI strings; all locale files are checked together on every load (locale-files.ts). */
 export async function loadMessages(locale: Locale, dir = projectPath('locales')): Promise<Messages> {
-  return JSON.parse(await readFile(`${dir}/${locale}.json`, 'utf8')) as Messages;
+  const messages = (await loadLocaleFiles(dir)).get(locale);
+  if (!messages) throw new UserError(`No UI strings for "${locale}": ${relative(projectPath(), join(dir, `${locale}.json`))} is missing.`);
+  return messages;
 }
 
 export function routeHref(routeId: string, locale: Locale): string {

@@ -24,6 +24,8 @@ export interface HttpServerOptions {
   host: string;
   /** 0 = any free port. */
   port: number;
+  /** A taken port is an error; otherwise the next free one is used (README, "Commands"). */
+  strictPort?: boolean;
   handle: Handler;
   /** Asked for each request (watch: the current config's, once the first build is done). */
   policy: () => ServerPolicy | Promise<ServerPolicy>;
@@ -37,6 +39,9 @@ export interface HttpServer {
   port: number;
   close(): Promise<void>;
 }
+
+/** Ports tried from the one asked for before giving up. */
+const PORT_ATTEMPTS = 50;
 
 export async function startHttpServer(options: HttpServerOptions): Promise<HttpServer> {
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -63,16 +68,29 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   });
   // Keep-alive sockets of browsers would otherwise hold close() open.
   server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE') {
-        reject(new UserError(`Port ${options.port} on ${options.host} is already in use`, { exitCode: 2, cause: error, hint: 'Stop the other server, or pass --port <n> (--port 0 takes any free port).' }));
-      } else if (error.code === 'EACCES' || error.code === 'EADDRNOTAVAIL') {
-        reject(new UserError(`Cannot listen on ${options.host}:${options.port} (${error.code})`, { exitCode: 2, cause: error, hint: 'Pick another --host or a --port above 1023.' }));
-      } else reject(error);
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', (error: NodeJS.ErrnoException) => {
+        if (error.code === 'EADDRINUSE') {
+          reject(new UserError(`Port ${port} on ${options.host} is already in use`, { exitCode: 2, cause: error, hint: 'Stop the other server, or pass --port <n> (--port 0 takes any free port).' }));
+        } else if (error.code === 'EACCES' || error.code === 'EADDRNOTAVAIL') {
+          reject(new UserError(`Cannot listen on ${options.host}:${port} (${error.code})`, { exitCode: 2, cause: error, hint: 'Pick another --host or a --port above 1023.' }));
+        } else reject(error);
+      });
+      server.listen(port, options.host, () => resolve());
     });
-    server.listen(options.port, options.host, () => resolve());
-  });
+  // A taken port moves to the next one, as Vite does, unless --strict-port.
+  for (let port = options.port; ; port++) {
+    const taken = await listen(port).then(
+      () => false,
+      (error: UserError) => {
+        const inUse = (error.cause as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE';
+        if (!inUse || options.strictPort || options.port === 0 || port - options.port >= PORT_ATTEMPTS - 1 || port >= 65_535) throw error;
+        return true;
+      },
+    );
+    if (!taken) break;
+  }
   const { port } = server.address() as AddressInfo;
   let closing: Promise<void> | undefined;
   return {

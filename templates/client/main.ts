@@ -51,10 +51,14 @@ function schedule(container: HTMLElement): void {
   };
   // A click before the widget is live would be lost (or follow a fallback link): hold it, replay it.
   // Plain links inside an island (menu entries, cards) go at once; only links the widget takes
-  // over (data-enhanced) wait for it.
+  // over (data-enhanced) wait for it. Form fields and their labels work at once too: a box ticked
+  // or a value typed stays in the DOM, and the widget takes it from there when it hydrates
+  // (templates/widgets/README.md).
   const holdClick = (event: MouseEvent) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const link = (event.target as Element).closest('a');
+    const target = event.target as Element;
+    if (target.closest('input, select, textarea, label')) return;
+    const link = target.closest('a');
     if (link && !link.hasAttribute('data-enhanced')) return;
     event.preventDefault();
     event.stopImmediatePropagation();

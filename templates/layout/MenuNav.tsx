@@ -23,7 +23,7 @@ function Topic({ label, overviewHref, children }: { label: string; overviewHref:
       <ul className="menu-topic__links">
         <li>
           <a className="menu-topic__link menu-topic__link--overview" href={overviewHref}>
-            {t('menu.overview')}
+            {t('menu.overview', { topic: label })}
           </a>
         </li>
         {children}

@@ -13,7 +13,7 @@ export function BasicPage() {
   const title = item?.title ?? (page.route ? routeName(t, page.route.id) : '');
   return (
     <>
-      <Hero title={title} lead={item?.teaser} image={item?.images[0] ?? null} crumbs={useCrumbs(null)} crumbsLabel={t('pages.breadcrumb')} />
+      <Hero title={title} lead={item?.teaser} image={item?.images[0] ?? null} crumbs={useCrumbs()} crumbsLabel={t('pages.breadcrumb')} />
       <div className="row row--narrow">
         {item?.body ? <Prose html={item.body} /> : <p className="empty-note">{t('pages.noContent')}</p>}
         {item ? <Paragraphs paragraphs={item.paragraphs} /> : null}

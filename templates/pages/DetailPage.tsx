@@ -14,7 +14,7 @@ import { Section } from '../components/Section';
 import { TermList } from '../components/TermList';
 import { isUpcoming } from '../../site/render/upcoming';
 import { usePage, useSite, useT } from '../site-context';
-import { useCrumbs } from './crumbs';
+import { routeName, useCrumbs } from './crumbs';
 import { useDetailAction } from './details/DetailActions';
 import { extraFacts } from './details/extra-facts';
 import { MeetingDetails } from './details/MeetingDetails';
@@ -71,7 +71,7 @@ function Related({ item }: { item: ContentItem }) {
   }
   if (others.length === 0) return null;
   return (
-    <Section id="related" title={t('detail.more')} tone="sand" more={{ href: site.routeHref(route.id), label: t('detail.toOverview') }}>
+    <Section id="related" title={t('detail.more')} tone="sand" more={{ href: site.routeHref(route.id), label: t('detail.toOverview', { list: routeName(t, route.id) }) }}>
       <ItemGrid items={others} headingLevel={3} eagerFirstRow={false} />
     </Section>
   );
@@ -86,7 +86,7 @@ export function DetailPage({ item }: { item: ContentItem }) {
   const [hero, ...gallery] = item.images;
   return (
     <>
-      <Hero title={item.title} lead={item.teaser} image={hero ?? null} crumbs={useCrumbs(item)} crumbsLabel={t('pages.breadcrumb')} />
+      <Hero title={item.title} lead={item.teaser} image={hero ?? null} crumbs={useCrumbs()} crumbsLabel={t('pages.breadcrumb')} />
       <div className="row detail">
         <div className="detail__main">
           <Prose html={item.body} />

@@ -31,7 +31,7 @@ export function FaqPage() {
   const faq = item?.body ? splitFaq(item.body) : null;
   return (
     <>
-      <Hero title={item?.title ?? t('routes.faq')} lead={item?.teaser} image={item?.images[0] ?? null} crumbs={useCrumbs(null)} crumbsLabel={t('pages.breadcrumb')} />
+      <Hero title={item?.title ?? t('routes.faq')} lead={item?.teaser} image={item?.images[0] ?? null} crumbs={useCrumbs()} crumbsLabel={t('pages.breadcrumb')} />
       <div className="row row--narrow">
         {!faq ? <p className="empty-note">{t('pages.noContent')}</p> : null}
         {faq && !faq.hasQuestions ? <Prose html={item!.body} /> : null}

@@ -33,7 +33,7 @@ export function ListPage() {
   const title = item?.title ?? (page.route ? routeName(t, page.route.id) : '');
   return (
     <>
-      <Hero title={title} lead={item?.teaser} image={item?.images[0] ?? null} crumbs={useCrumbs(null)} crumbsLabel={t('pages.breadcrumb')} />
+      <Hero title={title} lead={item?.teaser} image={item?.images[0] ?? null} crumbs={useCrumbs()} crumbsLabel={t('pages.breadcrumb')} />
       {item?.body ? (
         <div className="row row--narrow list-intro">
           <Prose html={item.body} />

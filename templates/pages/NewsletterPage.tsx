@@ -13,7 +13,7 @@ export function NewsletterPage() {
   const item = page.item;
   return (
     <>
-      <Hero title={item?.title ?? t('routes.newsletters')} lead={item?.teaser ?? t('pages.newsletter.lead')} image={item?.images[0] ?? null} crumbs={useCrumbs(null)} crumbsLabel={t('pages.breadcrumb')} />
+      <Hero title={item?.title ?? t('routes.newsletters')} lead={item?.teaser ?? t('pages.newsletter.lead')} image={item?.images[0] ?? null} crumbs={useCrumbs()} crumbsLabel={t('pages.breadcrumb')} />
       <div className="row split">
         <div className="split__text">
           {item?.body ? <Prose html={item.body} /> : <p>{t('pages.newsletter.text')}</p>}

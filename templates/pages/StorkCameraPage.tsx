@@ -20,7 +20,7 @@ export function StorkCameraPage() {
   const rest = item?.paragraphs.filter((p) => p !== stream) ?? [];
   return (
     <>
-      <Hero title={item?.title ?? t('routes.storchenkamera')} lead={item?.teaser} crumbs={useCrumbs(null)} crumbsLabel={t('pages.breadcrumb')} />
+      <Hero title={item?.title ?? t('routes.storchenkamera')} lead={item?.teaser} crumbs={useCrumbs()} crumbsLabel={t('pages.breadcrumb')} />
       <div className="row">
         <section className="stork-cam" aria-labelledby="cam-title">
           <h2 id="cam-title" className="stork-cam__title">

@@ -15,7 +15,7 @@ export function VouchersPage() {
   const hotel = site.config.hotel;
   return (
     <>
-      <Hero title={item?.title ?? t('routes.vouchers')} lead={item?.teaser} image={item?.images[0] ?? null} crumbs={useCrumbs(null)} crumbsLabel={t('pages.breadcrumb')} />
+      <Hero title={item?.title ?? t('routes.vouchers')} lead={item?.teaser} image={item?.images[0] ?? null} crumbs={useCrumbs()} crumbsLabel={t('pages.breadcrumb')} />
       <div className="row split">
         <div className="split__text">
           <Prose html={item?.body ?? null} />

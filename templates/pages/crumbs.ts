@@ -1,8 +1,8 @@
 // The breadcrumb trail above a page title: home, then the list an item belongs to.
-import type { ContentItem, NodeType } from '../../site/content/types';
+import type { NodeType } from '../../site/content/types';
 import { listRouteOf, routeById, type FixedRoute } from '../../site/routes/route-table';
 import type { Crumb } from '../components/Hero';
-import { useSite, useT } from '../site-context';
+import { usePage, useSite, useT } from '../site-context';
 
 /** Types without a list of their own belong to the list they are shown on. */
 const PARENT_ROUTE: Partial<Record<NodeType, string>> = {
@@ -15,11 +15,21 @@ export function parentRouteOf(type: NodeType): FixedRoute | undefined {
   return parent ? routeById(parent) : listRouteOf(type);
 }
 
-export function useCrumbs(item: ContentItem | null): Crumb[] {
+/** Templates whose hero has no trail: home starts every trail; the payment confirmation is reached from the booking provider. */
+const WITHOUT_TRAIL = new Set(['Home', 'PaymentSuccess']);
+
+/**
+ * The trail the current page's hero shows — home, then the list a detail page's item belongs to —
+ * or none. The page's BreadcrumbList (templates/structured-data/) repeats it, so both come from here.
+ */
+export function useCrumbs(): Crumb[] {
+  const page = usePage();
   const site = useSite();
   const t = useT();
+  if (page.kind === 'home' || page.kind === 'not-found' || WITHOUT_TRAIL.has(page.route?.template ?? '')) return [];
+  if (page.kind === 'detail' && !page.item) return [];
   const crumbs: Crumb[] = [{ href: site.routeHref('home'), label: t('routes.home') }];
-  const list = item ? parentRouteOf(item.type) : undefined;
+  const list = page.kind === 'detail' && page.item ? parentRouteOf(page.item.type) : undefined;
   if (list) crumbs.push({ href: site.routeHref(list.id), label: routeName(t, list.id) });
   return crumbs;
 }

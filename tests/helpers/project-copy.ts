@@ -11,21 +11,33 @@ const COPIED = ['cli', 'site', 'templates', 'locales', 'tests/bench', 'tests/hel
 
 export interface ProjectCopy {
   root: string;
-  /** The copy's bin: it bundles the copy's sources into the copy's node_modules/.cache. */
+  /** The copy's bin: it bundles the copy's sources into the copy's own cache folder (cli/checkout-cache.mjs). */
   bin: string;
   path(...segments: string[]): string;
   remove(): Promise<void>;
 }
 
-export async function copyProject(): Promise<ProjectCopy> {
+export interface CopyOptions {
+  /**
+   * 'per-package' (default): a node_modules of its own holding one symlink per package.
+   * 'shared': node_modules itself is a symlink to the project's, as git worktrees often share one.
+   */
+  nodeModules?: 'per-package' | 'shared';
+}
+
+export async function copyProject({ nodeModules = 'per-package' }: CopyOptions = {}): Promise<ProjectCopy> {
   const root = await mkdtemp(join(tmpdir(), 'hotel-site-project-'));
   await Promise.all(
     COPIED.map((entry) =>
       cp(projectPath(entry), join(root, entry), { recursive: true, filter: (source) => !/\.timestamp-[^/]*\.mjs$/.test(source) }),
     ),
   );
-  await mkdir(join(root, 'node_modules'));
-  const packages = await readdir(projectPath('node_modules'));
-  await Promise.all(packages.filter((name) => name !== '.cache').map((name) => symlink(projectPath('node_modules', name), join(root, 'node_modules', name))));
+  if (nodeModules === 'shared') {
+    await symlink(projectPath('node_modules'), join(root, 'node_modules'), 'dir');
+  } else {
+    await mkdir(join(root, 'node_modules'));
+    const packages = await readdir(projectPath('node_modules'));
+    await Promise.all(packages.filter((name) => name !== '.cache').map((name) => symlink(projectPath('node_modules', name), join(root, 'node_modules', name))));
+  }
   return { root, bin: join(root, 'cli', 'hotel-site.mjs'), path: (...segments) => join(root, ...segments), remove: () => rm(root, { recursive: true, force: true }) };
 }

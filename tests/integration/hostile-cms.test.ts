@@ -165,6 +165,15 @@ function dangerousUrl(value: string): boolean {
  * site's own two, embedding elements, event handler and style attributes, and javascript:, data:
  * or vbscript: URLs.
  */
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function executableProblems(html: string): string[] {
   const problems: string[] = [];
   let script: Record<string, string> | null = null;
@@ -201,7 +210,10 @@ function executableProblems(html: string): string[] {
         const ownModule = keys === 'src,type' && script.type === 'module' && /^\/assets\/[\w.-]+\.js$/.test(script.src ?? '') && !scriptText.trim();
         // The head script, word for word (its CSP hash allows nothing else), with the banner's key.
         const ownInline = (keys === '' || (keys === 'data-banner' && /^\d+(-\d+)*$/.test(script['data-banner'] ?? ''))) && scriptText === HEAD_SCRIPT;
-        if (!ownModule && !ownInline) problems.push(`<script ${JSON.stringify(script)}>${scriptText.slice(0, 80)}`);
+        // schema.org data (templates/structured-data/): JSON with every `<` escaped, so no CMS text
+        // can close the element or open a comment in it.
+        const ownData = keys === 'type' && script.type === 'application/ld+json' && !scriptText.includes('<') && isJson(scriptText);
+        if (!ownModule && !ownInline && !ownData) problems.push(`<script ${JSON.stringify(script)}>${scriptText.slice(0, 80)}`);
         script = null;
       },
     },
@@ -461,6 +473,16 @@ describe('4. hostile text in titles, teasers, bodies and paragraphs', () => {
       expect([...textOf(html, 'title')!].length, `nid ${nid}`).toBeLessThanOrEqual(70);
       expect(textOf(html, 'h1'), `nid ${nid}`).toBe(title.replace(/\u0000/g, '').trim());
       expect(html.includes('\u0000'), `nid ${nid}`).toBe(false);
+    }
+  });
+
+  it('keeps titles as text in the structured data: the breadcrumb ends at the exact CMS title', () => {
+    for (const [nid, title] of HOSTILE_TITLES) {
+      const html = readPage(ws.out, `/de/uebernachten/feindlich-${nid}`);
+      const json = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)?.[1];
+      expect(json, `nid ${nid}`).toBeDefined();
+      const trail = (JSON.parse(json!)['@graph'] as { '@type': string; itemListElement?: { name: string }[] }[]).find((node) => node['@type'] === 'BreadcrumbList')!;
+      expect(trail.itemListElement!.at(-1)!.name, `nid ${nid}`).toBe(title.replace(/\u0000/g, '').trim());
     }
   });
 

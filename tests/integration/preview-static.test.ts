@@ -137,13 +137,13 @@ describe('hotel-site preview (the bin)', () => {
   it('says so when there is no built folder (exit 2)', async () => {
     const result = await runCli(['preview', '--static', join(dir, 'missing'), '--port', '0']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('No built site in');
+    expect(result.stderr).toContain(`error: ${join(dir, 'missing')} is not a folder`);
     expect(result.stderr).toContain('hotel-site build');
   });
 
   it('lists its options in --help, and watch its alias', async () => {
     const preview = await runCli(['preview', '--help']);
-    for (const flag of ['--port <n>', '--host <host>', '--endpoint <url>', '--static [dir]', '--open', '--config <file>']) expect(preview.stdout).toContain(flag);
+    for (const flag of ['--port <n>', '--strict-port', '--host [host]', '--endpoint <url>', '--static [dir]', '--open', '--config <file>']) expect(preview.stdout).toContain(flag);
     const watch = await runCli(['dev', '--help']);
     expect(watch.code).toBe(0);
     expect(watch.stdout).toContain('Usage: hotel-site watch|dev');

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import type { ResolvedConfig } from '../../config/define-config';
 import { connectContent, type ContentConnection } from '../../content/connect';
 import { UserError } from '../../errors';
+import { BUILT_SITE_MARKERS, isBuiltSite } from '../../output/built-site';
 import { silentReporter, type Reporter } from '../../reporter';
 import { startHttpServer } from '../http-server';
 import { previewPolicy } from '../server-policy';
@@ -20,6 +21,8 @@ export interface PreviewOptions {
   config: ResolvedConfig;
   host: string;
   port: number;
+  /** Fail when the port is taken instead of moving to the next free one. */
+  strictPort?: boolean;
   /** Serve this built folder as a static host would, instead of rendering on demand. */
   staticDir?: string;
   /** Rendering mode: seconds-old content is reused for this long (default 3000 ms). */
@@ -57,8 +60,9 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
 
   if (options.staticDir !== undefined) {
     const dir = resolve(options.staticDir);
-    if (!(await stat(dir).catch(() => null))?.isDirectory()) {
-      throw new UserError(`No built site in ${dir}`, { exitCode: 2, hint: 'Run `hotel-site build` first, or pass the folder: --static <dir>.' });
+    if (!(await isBuiltSite(dir))) {
+      const what = (await stat(dir).catch(() => null))?.isDirectory() ? `holds no built site (no ${BUILT_SITE_MARKERS.join(' and ')})` : 'is not a folder';
+      throw new UserError(`${dir} ${what}`, { exitCode: 2, hint: 'Run `hotel-site build` first, or pass the folder a build wrote: --static <dir>.' });
     }
     site = await createStaticSite(dir);
   } else {
@@ -92,6 +96,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       host: options.host,
       port: options.port,
       policy: () => previewPolicy(options.config),
+      strictPort: options.strictPort,
       onError: (error, req) => log(`error: ${req.method} ${req.url}: ${(error as Error)?.stack ?? String(error)}`),
       async handle(req, res) {
         const path = parseRequestPath(req.url);

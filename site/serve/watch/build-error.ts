@@ -4,7 +4,7 @@
 // UserError is another class than the CLI's: it is recognised by name. Paths in what the overlay
 // and the log show are relative to the project (docs/hardening.md): a page's visitors — anyone
 // the developer shares the tab with — learn nothing of the machine's folders.
-import { sep } from 'node:path';
+import { relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { UserError } from '../../errors';
 import { CompileError } from './fresh-import';
@@ -36,10 +36,16 @@ export function describeError(error: unknown): string {
   if (isUserErrorLike(error)) return error.hint ? `${error.message}\n${error.hint}` : error.message;
   if (error instanceof Error) {
     // renderPage() wraps a template's error with the page it was rendering: the message says
-    // which page, the cause's stack says where in the template.
+    // which page, the cause's stack says where in the template. React's and Node's own frames
+    // say nothing about the template: left out, so the first frame is the template's file:line.
     const cause = error.cause instanceof Error ? error.cause : null;
-    const frames = (cause?.stack ?? error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)).slice(0, 10);
-    return [error.message, ...frames].join('\n');
+    const frames = (cause?.stack ?? error.stack ?? '')
+      .split('\n')
+      .filter((line) => /^\s+at /.test(line) && !/node_modules[\\/]|\(node:|at node:/.test(line))
+      .slice(0, 10);
+    const where = /\(?((?:[A-Za-z]:)?[^\s()]+:\d+:\d+)\)?$/.exec(frames[0] ?? '')?.[1];
+    const message = cause && !error.message.includes(cause.message) ? `${error.message}: ${cause.message}` : error.message;
+    return [where ? `${relativeToCwd(where)}: ${message}` : message, ...frames].join('\n');
   }
   return String(error);
 }
@@ -48,6 +54,13 @@ export function describeError(error: unknown): string {
 export function projectRelative(text: string, root: string): string {
   const base = root.endsWith(sep) ? root.slice(0, -1) : root;
   return text.split(`${pathToFileURL(base).href}/`).join('').split(`${base}${sep}`).join('');
+}
+
+/** "templates/pages/FaqPage.tsx:31:11" for a frame in the project, as terminals link it. */
+function relativeToCwd(location: string): string {
+  const path = location.replace(/^file:\/\//, '');
+  const relativePath = relative(process.cwd(), path);
+  return relativePath.startsWith('..') ? path : relativePath;
 }
 
 export function toBuildError(stage: string, error: unknown): BuildError {

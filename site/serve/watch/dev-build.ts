@@ -6,7 +6,6 @@
 // fetches only the lists it touched; CSS rebundles the stylesheet — computes the new state
 // aside, and swaps it in when every step succeeded. A failed step leaves the last good state
 // served and is retried with the next change.
-import { join } from 'node:path';
 import type { FixtureSet } from '../../cms/fixtures/types';
 import type { ResolvedConfig } from '../../config/define-config';
 import type { ConfigOverrides } from '../../config/resolve-config';
@@ -203,9 +202,8 @@ export class DevBuild {
     const data = { ...prepared.data, assets: next.assets, locales: new Map(prepared.data.locales) };
     if (messages) {
       for (const [locale, shared] of data.locales) {
-        const strings = await next.pipeline.loadMessages(locale).catch((error: Error) => {
-          throw new Error(`${join('locales', `${locale}.json`)}: ${error.message}`);
-        });
+        // The error names the file, line and column itself (site/render/locale-files.ts).
+        const strings = await next.pipeline.loadMessages(locale);
         data.locales.set(locale, { ...shared, messages: strings, menu: next.pipeline.buildMenu(locale, prepared.content, index, strings, data.now) });
       }
     }

@@ -3,7 +3,8 @@
 // bundle so a template change re-imports only the templates. Also knows which files the client
 // script is made of, for ./change-kind.
 import { build } from 'esbuild';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { checkoutCacheDir } from '../../../cli/checkout-cache.mjs';
 import type { FixtureSet } from '../../cms/fixtures/types';
 import { createFreshImporter, type FreshImporter, type FreshModule } from './fresh-import';
 import type { RenderFn } from './page-store';
@@ -54,7 +55,7 @@ export async function createDevModules(root: string): Promise<DevModules> {
       const result = await build({
         absWorkingDir: root,
         entryPoints: [resolve(root, CLIENT_ENTRY)],
-        outdir: resolve(root, 'node_modules/.cache/hotel-site/watch/client'),
+        outdir: join(checkoutCacheDir(root), 'watch', 'client'),
         bundle: true,
         splitting: true,
         format: 'esm',

@@ -1,8 +1,9 @@
 // Requests of `watch`: served like `preview --static` serves a build, with the pages coming from
 // the in-memory page store (current as soon as a rebuild ends, before the background writer has
 // reached them) and the live-reload snippet added to every HTML response — and only to responses:
-// the files written stay what a build writes. A page whose rendering throws gets the SPEC's 500
-// page with the error shown in the overlay.
+// the files written stay what a build writes. A page whose rendering throws is served as it last
+// rendered, under the error overlay (the SPEC's 500 page when it never rendered), and the terminal
+// gets the template's file:line.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Page } from '../../render/page-model';
 import { HTML_TYPE } from '../content-types';
@@ -36,9 +37,11 @@ export function createDevHandler({ root, store, files, stream, log }: DevHandler
     } catch (error) {
       const message = projectRelative(describeError(error), root);
       log(`error: ${message}`);
+      const overlay = liveReloadSnippet(stream.generation(), { stage: `rendering ${page.href}`, message });
+      const previous = store.lastGood(page.href);
+      if (previous) return sendBody(req, res, { status, type: HTML_TYPE, body: injectSnippet(previous.toString('utf8'), overlay) });
       const page500 = errorPageHtml({ locale: page.locale, status: 500 });
-      html = injectSnippet(page500, liveReloadSnippet(stream.generation(), { stage: `rendering ${page.href}`, message }));
-      return sendBody(req, res, { status: 500, type: HTML_TYPE, body: html });
+      return sendBody(req, res, { status: 500, type: HTML_TYPE, body: injectSnippet(page500, overlay) });
     }
     sendBody(req, res, { status, type: HTML_TYPE, body: withSnippet(html) });
   }

@@ -1,14 +1,16 @@
 // Importing the newest version of TypeScript modules into the running `watch` process. Node caches
 // modules by URL and cannot import TypeScript, so (as Vite does for its config) an esbuild context
 // bundles the entry with packages left external, the result is written to a uniquely named .mjs
-// inside the project's node_modules/.cache (bare imports resolve from the project; import.meta.url
-// still leads project-root.ts to the project) and imported by file URL, then deleted. Incremental
+// inside the checkout's cache folder (cli/checkout-cache.mjs; bare imports resolve from the
+// project, and the project root is written into the bundle as the bin does) and imported by file
+// URL, then deleted. Incremental
 // esbuild contexts make the rebuild itself a few tens of milliseconds. React and every other
 // package stay one shared instance: they are external.
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { context, type BuildContext, type BuildFailure, type Message } from 'esbuild';
+import { checkoutCacheDir } from '../../../cli/checkout-cache.mjs';
 
 export interface FreshModule<T> {
   module: T;
@@ -35,7 +37,7 @@ export class CompileError extends Error {
 let sequence = 0;
 
 export async function createFreshImporter<T>(root: string, entry: string, name: string): Promise<FreshImporter<T>> {
-  const cacheDir = join(root, 'node_modules', '.cache', 'hotel-site', 'watch');
+  const cacheDir = join(checkoutCacheDir(root), 'watch');
   await mkdir(cacheDir, { recursive: true });
   const ctx: BuildContext<{ write: false; metafile: true }> = await context({
     absWorkingDir: root,
@@ -48,6 +50,7 @@ export async function createFreshImporter<T>(root: string, entry: string, name: 
     packages: 'external',
     loader: { '.graphql': 'text' },
     jsx: 'automatic',
+    define: { __HOTEL_SITE_ROOT__: JSON.stringify(root) },
     // Stack traces of template errors point at the sources (the bin enables source maps). A map
     // file rather than an inline one: Node keeps every imported module's source text for good,
     // and an inline map would triple what each rebuild leaves behind.

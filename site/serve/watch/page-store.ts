@@ -8,6 +8,7 @@ import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Locale } from '../../content/types';
 import type { Page, SiteContext } from '../../render/page-model';
+import { describeError } from './build-error';
 
 export type RenderFn = (page: Page, site: SiteContext) => Buffer;
 
@@ -42,6 +43,8 @@ const digest = (html: Buffer) => createHash('sha1').update(html).digest('base64'
 export class PageStore {
   private current: RenderState | null = null;
   private recent = new Map<string, Buffer>();
+  /** The last HTML each recently requested page rendered to, kept across rebuilds. */
+  private lastGoodHtml = new Map<string, Buffer>();
   /** href → digest of what is on disk. */
   private onDisk = new Map<string, string>();
   private run = 0;
@@ -77,9 +80,20 @@ export class PageStore {
     if (known !== undefined) return known;
     const { sites, render } = this.state;
     const html = render(page, sites.get(page.locale)!);
-    this.recent.set(page.href, html);
-    if (this.recent.size > RECENT) this.recent.delete(this.recent.keys().next().value!);
+    for (const kept of [this.recent, this.lastGoodHtml]) {
+      kept.delete(page.href);
+      kept.set(page.href, html);
+      if (kept.size > RECENT) kept.delete(kept.keys().next().value!);
+    }
     return html;
+  }
+
+  /**
+   * What the page showed before its template broke, if it was requested lately (an open tab):
+   * served under the error overlay until the fix is saved (README, `watch`).
+   */
+  lastGood(href: string): Buffer | undefined {
+    return this.lastGoodHtml.get(href);
   }
 
   /** Resolves when the output folder holds every page of the current state. */
@@ -113,7 +127,7 @@ export class PageStore {
         html = this.recent.get(page.href) ?? state.render(page, state.sites.get(page.locale)!);
       } catch (error) {
         // Shown once per rebuild; the page itself shows the error when requested.
-        if (!failed++) this.options.log(`error: ${(error as Error).message}`);
+        if (!failed++) this.options.log(`error: ${describeError(error)}`);
         continue;
       }
       const hash = digest(html);

@@ -31,6 +31,8 @@ export interface WatchOptions {
   overrides: ConfigOverrides;
   host: string;
   port: number;
+  /** Fail when the port is taken instead of moving to the next free one. */
+  strictPort?: boolean;
   log: (message: string) => void;
   /** Synthetic items in the embedded backend (benchmarks). */
   extraItems?: number;
@@ -84,6 +86,7 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
   const server = await startHttpServer({
     host: options.host,
     port: options.port,
+    strictPort: options.strictPort,
     handle: (req, res) => handle!(req, res),
     // The policy follows the config of the current build; requests wait for the first.
     policy: async () => {

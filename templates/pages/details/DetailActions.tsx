@@ -48,7 +48,7 @@ export function useDetailAction(item: ContentItem): ReactNode | null {
     case 'aboutus':
       return item.sublist ? (
         <a className="button button--primary" href={site.content.hrefOf(item)}>
-          {t('detail.toOverview')}
+          {t('detail.toOverview', { list: item.title })}
         </a>
       ) : null;
     default:

@@ -1,8 +1,10 @@
 // The function-room comparison (SPEC section 3 labels, section 8 message): every room with area,
 // length, width, height, the five seating layouts, location, price per day and short-usage price.
 // Hydrated, it filters live by seating layout and number of persons; without JavaScript the
-// filter is hidden and every room shows. No match: exactly the SPEC's message.
-import { useState } from 'react';
+// filter is hidden and every room shows. No match: exactly the SPEC's message. A layout or number
+// chosen before the widget's JavaScript arrived is taken from the controls when it hydrates
+// (templates/widgets/README.md).
+import { useEffect, useRef, useState } from 'react';
 
 export const LAYOUTS = ['theatre', 'classroom', 'uShape', 'block', 'banquet'] as const;
 export type Layout = (typeof LAYOUTS)[number];
@@ -66,6 +68,15 @@ const DASH = '–';
 export default function FunctionRoomComparison({ idPrefix: id, rooms, labels }: FunctionRoomComparisonProps) {
   const [layout, setLayout] = useState<Layout | ''>('');
   const [personsText, setPersonsText] = useState('');
+  const layoutControl = useRef<HTMLSelectElement>(null);
+  const personsControl = useRef<HTMLInputElement>(null);
+  // Hydration keeps what the guest chose meanwhile in the DOM but starts from the server's empty
+  // state; adopt the controls' values, or the next render would reset them.
+  useEffect(() => {
+    const chosen = layoutControl.current?.value ?? '';
+    setLayout((LAYOUTS as readonly string[]).includes(chosen) ? (chosen as Layout) : '');
+    setPersonsText(personsControl.current?.value ?? '');
+  }, []);
   const persons = /^\d+$/.test(personsText.trim()) && Number(personsText) > 0 ? Number(personsText) : null;
   const visible = new Set(matchingRooms(rooms, layout, persons).map((room) => room.nid));
   const none = rooms.length > 0 && visible.size === 0;
@@ -77,7 +88,7 @@ export default function FunctionRoomComparison({ idPrefix: id, rooms, labels }: 
         <legend className="room-filter__legend">{labels.filterLabel}</legend>
         <div className="room-filter__field">
           <label htmlFor={`${id}-layout`}>{labels.layout}</label>
-          <select id={`${id}-layout`} value={layout} onChange={(event) => setLayout(event.target.value as Layout | '')}>
+          <select ref={layoutControl} id={`${id}-layout`} value={layout} onChange={(event) => setLayout(event.target.value as Layout | '')}>
             <option value="">{labels.anyLayout}</option>
             {LAYOUTS.map((name) => (
               <option key={name} value={name}>
@@ -88,7 +99,7 @@ export default function FunctionRoomComparison({ idPrefix: id, rooms, labels }: 
         </div>
         <div className="room-filter__field">
           <label htmlFor={`${id}-persons`}>{labels.persons}</label>
-          <input id={`${id}-persons`} type="number" inputMode="numeric" min={1} step={1} value={personsText} onChange={(event) => setPersonsText(event.target.value)} />
+          <input ref={personsControl} id={`${id}-persons`} type="number" inputMode="numeric" min={1} step={1} value={personsText} onChange={(event) => setPersonsText(event.target.value)} />
         </div>
         <button
           type="button"
