@@ -20,6 +20,6 @@ describe('projectRelative', () => {
 
   it('makes the stack of a template error relative', () => {
     const error = new Error('rendering /de/ failed', { cause: Object.assign(new Error('boom'), { stack: `Error: boom\n    at Home (${join(root, 'templates/Home.tsx')}:1:1)` }) });
-    expect(projectRelative(describeError(error), root)).toBe('rendering /de/ failed\n    at Home (templates/Home.tsx:1:1)');
+    expect(projectRelative(describeError(error), root)).toBe('templates/Home.tsx:1:1: rendering /de/ failed: boom\n    at Home (templates/Home.tsx:1:1)');
   });
 });
