@@ -1,7 +1,7 @@
 // The document shell of every page: <html lang>, head (title, description, canonical, hreflang
 // alternates, Open Graph, schema.org JSON-LD, icon, stylesheet, the inline state script, the module
 // script and its preloads) and the layout around the page body.
-import type { Page, SiteContext } from '../site/render/page-model';
+import { isIndexable, type Page, type SiteContext } from '../site/render/page-model';
 import { Layout } from './Layout';
 import { bannerKeyOf, HEAD_SCRIPT } from './layout/head-script';
 import { PageBody } from './pages/PageBody';
@@ -13,7 +13,7 @@ export function Document({ page, site }: { page: Page; site: SiteContext }) {
   const title = pageTitle(page, site);
   const description = pageDescription(page, site);
   const absolute = (href: string) => site.config.siteUrl + href;
-  const indexable = page.kind !== 'not-found';
+  const indexable = isIndexable(page);
   const xDefault = page.alternates[site.config.locales.default];
   const bannerKey = bannerKeyOf(site.notifications.map((notification) => notification.nid));
   return (

@@ -1,18 +1,19 @@
 // sitemap.xml from the same page list the pages came from (STYLE.md), with the `sitemap` package:
-// every page once, absolute URLs, xhtml:link alternates for translation pairs, changefreq per SPEC.
+// every indexable page once, absolute URLs, xhtml:link alternates for translation pairs,
+// changefreq per SPEC.
 // Over 45,000 URLs it writes numbered sitemaps and a sitemap index (the protocol's limit is 50,000).
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { SitemapIndexStream, SitemapStream, type EnumChangefreq, type SitemapItemLoose } from 'sitemap';
-import type { Page } from '../render/page-model';
+import { isIndexable, type Page } from '../render/page-model';
 
 const PER_FILE = 45_000;
 
 export function sitemapItems(pages: readonly Page[], siteUrl: string): SitemapItemLoose[] {
   return pages
-    .filter((page) => page.kind !== 'not-found')
+    .filter(isIndexable)
     .map((page) => {
       const alternates = Object.entries(page.alternates);
       return {

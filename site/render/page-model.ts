@@ -4,7 +4,7 @@ import type { ContentItem, ItemOf, Locale, MenuTopic, NodeType, Notification, Te
 import type { ResolvedConfig } from '../config/define-config';
 import type { Changefreq, FixedRoute } from '../routes/route-table';
 
-export type PageKind = 'home' | 'list' | 'page' | 'detail' | 'not-found';
+export type PageKind = 'home' | 'list' | 'page' | 'detail' | 'menu' | 'not-found';
 
 export interface Page {
   kind: PageKind;
@@ -13,7 +13,7 @@ export interface Page {
   path: string;
   /** Site-relative href of this page: encoded, with trailing slash ("/de/uebernachten/turmzimmer/"). */
   href: string;
-  /** The fixed route for home, list and page kinds; null for details and not-found. */
+  /** The fixed route for home, list, page and menu kinds; null for details and not-found. */
   route: FixedRoute | null;
   /**
    * Detail pages: the item. Fixed routes: the CMS node whose alias is the route's path (its body is
@@ -32,6 +32,15 @@ export interface Page {
   changefreq: Changefreq;
   /** ISO date of the last change of the page's content, when known (sitemap lastmod). */
   lastmod: string | null;
+}
+
+/**
+ * Whether search engines should index the page: canonical and hreflang links in its head, an
+ * entry in the sitemap. Not the not-found pages, and not the menu page, which only repeats links
+ * every list page has (docs/menu.md); robots still follow its links.
+ */
+export function isIndexable(page: Page): boolean {
+  return page.kind !== 'not-found' && page.kind !== 'menu';
 }
 
 /** locales/<locale>.json as parsed: nested objects of strings. */

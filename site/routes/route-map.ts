@@ -1,11 +1,12 @@
 // Which pages exist (STYLE.md: validate the whole route map before writing anything). Fixed routes
-// of the SPEC first, then one detail page per published item at its alias. Two owners of one path
+// of the SPEC and the menu page first, then one detail page per published item at its alias. Paths
+// of the not-found and menu pages are reserved: no item takes them. Two owners of one path
 // (compared as file systems do, ignoring case) are reported with both nids and only the first keeps
 // it. Pure: items in, pages and problems out.
 import type { ContentItem, Locale, NodeType } from '../content/types';
 import type { Page } from '../render/page-model';
 import { collisionKey } from './alias';
-import { FIXED_ROUTES, PAGELESS_TYPES, changefreqOf, listRouteOf, routeById, type FixedRoute } from './route-table';
+import { FIXED_ROUTES, MENU_ROUTE, PAGELESS_TYPES, changefreqOf, listRouteOf, routeById, type FixedRoute } from './route-table';
 import { hrefOfPath } from './url-to-file';
 
 export type ItemsByLocale = Map<Locale, Map<NodeType, ContentItem[]>>;
@@ -41,6 +42,7 @@ export function buildRouteMap(items: ItemsByLocale, locales: readonly Locale[]):
   for (const locale of locales) {
     const byType = items.get(locale) ?? new Map<NodeType, ContentItem[]>();
     const fixedByKey = new Map(FIXED_ROUTES.map((route) => [collisionKey(route.paths[locale]), route]));
+    const menuKey = collisionKey(MENU_ROUTE.paths[locale]);
     const intros = new Map<string, ContentItem>();
     const owners = new Map<string, number>();
     const details = new Map<number, Page>();
@@ -62,6 +64,10 @@ export function buildRouteMap(items: ItemsByLocale, locales: readonly Locale[]):
       }
       if (reservedFiles.has(key) || [...reservedFiles].some((file) => key.startsWith(`${file}/`))) {
         problems.push({ locale, path: item.path, nid: item.nid, keptBy: 'the not-found page', message: `nid ${item.nid}: ${item.path} is reserved for the not-found page` });
+        continue;
+      }
+      if (key === menuKey) {
+        problems.push({ locale, path: item.path, nid: item.nid, keptBy: MENU_ROUTE.id, message: `nid ${item.nid}: ${item.path} is reserved for the site's menu page; nid ${item.nid} was not published` });
         continue;
       }
       // Drupal's nids are unique across types, but a backend may still send one twice (two types,
@@ -101,6 +107,12 @@ export function buildRouteMap(items: ItemsByLocale, locales: readonly Locale[]):
         changefreq: route.changefreq, lastmod: isoDay(changed || null),
       });
     }
+
+    pages.push({
+      kind: 'menu', locale, path: MENU_ROUTE.paths[locale], href: hrefOfPath(MENU_ROUTE.paths[locale]), route: MENU_ROUTE, item: null, items: [],
+      alternates: Object.fromEntries(locales.map((other) => [other, hrefOfPath(MENU_ROUTE.paths[other])])),
+      switchHref: hrefOfPath(MENU_ROUTE.paths[otherLocale(locale, locales)]), changefreq: MENU_ROUTE.changefreq, lastmod: null,
+    });
   }
 
   for (const [locale, details] of detailPages) {

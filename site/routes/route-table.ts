@@ -10,7 +10,9 @@ export type RouteKind =
   /** Cards of the items of `listType`, in CMS order (weight, then title). */
   | 'list'
   /** A page whose content is the CMS node at the same path (legal pages, vouchers, ...). */
-  | 'page';
+  | 'page'
+  /** The full menu as a page of its own (docs/menu.md). */
+  | 'menu';
 
 export interface FixedRoute {
   /** Stable id, also the name aboutus items use in field_sublist (careers, articles, ...). */
@@ -20,7 +22,7 @@ export interface FixedRoute {
   /** For kind 'list': the content type listed; its items' detail pages sit below `paths`. */
   listType?: NodeType;
   /** Which page template shows the route (templates/pages/<template>). */
-  template: 'Home' | 'List' | 'Basic' | 'Faq' | 'Newsletter' | 'StorkCamera' | 'Vouchers' | 'PaymentSuccess';
+  template: 'Home' | 'List' | 'Basic' | 'Faq' | 'Newsletter' | 'StorkCamera' | 'Vouchers' | 'PaymentSuccess' | 'Menu';
   changefreq: Changefreq;
 }
 
@@ -68,7 +70,16 @@ export function changefreqOf(type: NodeType): Changefreq {
 /** Content types that never get a page of their own. */
 export const PAGELESS_TYPES: ReadonlySet<NodeType> = new Set<NodeType>(['notifications']);
 
-const byId = new Map(FIXED_ROUTES.map((route) => [route.id, route]));
+/**
+ * The full menu's page (docs/menu.md): where the menu button leads without JavaScript and where
+ * the overlay loads its item lists from. Not one of the SPEC's routes, so not in FIXED_ROUTES: no
+ * CMS node is its text and no sublist names it. Its paths are reserved (route-map.ts). Not
+ * "/de/menue": a restaurant's menu is content here (/de/degustationsmenue), and "Menü" is a title
+ * an editor may give one.
+ */
+export const MENU_ROUTE: FixedRoute = { id: 'menu', kind: 'menu', paths: { de: '/de/navigation', en: '/en/navigation' }, template: 'Menu', changefreq: 'weekly' };
+
+const byId = new Map([...FIXED_ROUTES, MENU_ROUTE].map((route) => [route.id, route]));
 
 export function routeById(id: string): FixedRoute | undefined {
   return byId.get(id);

@@ -3,10 +3,15 @@
 // Wellness topic carries the Wellness Booking pseudo-entry (nid 99999), its own small island that
 // opens the booking sidebar.
 //
-// Plain server HTML, shown by the MenuOverlay island as a slot: the island owns opening, closing
-// and focus, not the links. So the up to 400 entries (8 topics × limit 50) are not repeated as
-// island props on every page, and hydrating the menu does not build them in React. Without
-// JavaScript, topics are <details name="menu-topic">: one open at a time natively.
+// Shown in two places (docs/menu.md). In the overlay of every page (`place="overlay"`) without the
+// items: the topics, their overview links and the Wellness Booking entry only, so a title edit
+// changes no page but the item's own, its lists and the menu page, and a page does not carry up to
+// 400 links. On the menu page (`place="page"`) complete: the overlay loads the items from there
+// (templates/widgets/islands/menu-lists.ts finds them by `data-menu-topic` and `data-menu-item`).
+//
+// Plain server HTML either way: the MenuOverlay island shows it as a slot and owns opening, closing
+// and focus, not the links. Without JavaScript, topics are <details name>: one open at a time
+// natively; the two places use two names, so the menu page's topics and its overlay's stay apart.
 import type { ReactNode } from 'react';
 import { Island } from '../islands';
 import { useSite, useT } from '../site-context';
@@ -15,10 +20,12 @@ import { bookingProps } from '../widgets/booking-props';
 /** Pages linked below the topics: the ones a guest looks for that have no topic of their own. */
 const MORE_ROUTES = ['vouchers', 'newsletters', 'storchenkamera', 'faq'] as const;
 
-function Topic({ label, overviewHref, children }: { label: string; overviewHref: string; children: ReactNode }) {
+export type MenuPlace = 'overlay' | 'page';
+
+function Topic({ id, group, label, overviewHref, children }: { id: string; group: string; label: string; overviewHref: string; children: ReactNode }) {
   const t = useT();
   return (
-    <details className="menu-topic" name="menu-topic">
+    <details className="menu-topic" name={group} data-menu-topic={id}>
       <summary className="menu-topic__summary">{label}</summary>
       <ul className="menu-topic__links">
         <li>
@@ -32,7 +39,7 @@ function Topic({ label, overviewHref, children }: { label: string; overviewHref:
   );
 }
 
-export function MenuNav() {
+export function MenuNav({ place }: { place: MenuPlace }) {
   const site = useSite();
   const t = useT();
   return (
@@ -45,23 +52,30 @@ export function MenuNav() {
         </li>
         {site.menu.map((topic) => (
           <li key={topic.routeId}>
-            <Topic label={topic.routeId === 'events' ? t('menu.upcomingEvents') : t(`routes.${topic.routeId}`)} overviewHref={topic.overviewHref}>
-              {topic.entries.map((entry) => (
-                <li key={entry.nid}>
-                  {entry.opensBooking ? (
+            <Topic
+              id={topic.routeId}
+              group={place === 'page' ? 'menu-page-topic' : 'menu-topic'}
+              label={topic.routeId === 'events' ? t('menu.upcomingEvents') : t(`routes.${topic.routeId}`)}
+              overviewHref={topic.overviewHref}
+            >
+              {topic.entries.map((entry) =>
+                entry.opensBooking ? (
+                  <li key={entry.nid}>
                     <Island
                       name="BookingButton"
                       as="span"
                       hydrate="idle"
                       props={{ ...bookingProps(site), label: entry.title, className: 'menu-topic__link menu-topic__link--booking' }}
                     />
-                  ) : (
+                  </li>
+                ) : place === 'page' ? (
+                  <li key={entry.nid} data-menu-item="">
                     <a className="menu-topic__link" href={entry.href}>
                       {entry.title}
                     </a>
-                  )}
-                </li>
-              ))}
+                  </li>
+                ) : null,
+              )}
             </Topic>
           </li>
         ))}

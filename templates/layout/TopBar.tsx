@@ -63,7 +63,12 @@ export function TopBar() {
           <Once
             id="menu"
             render={() => (
-              <Island name="MenuOverlay" hydrate="idle" props={{ labels: { open: t('menu.open'), close: t('menu.close'), title: t('menu.title') } }} slots={{ nav: <MenuNav /> }} />
+              <Island
+                name="MenuOverlay"
+                hydrate="idle"
+                props={{ href: site.routeHref('menu'), labels: { open: t('menu.open'), close: t('menu.close'), title: t('menu.title') } }}
+                slots={{ nav: <MenuNav place="overlay" /> }}
+              />
             )}
           />
         </div>

@@ -6,6 +6,7 @@ import { DetailPage } from './DetailPage';
 import { FaqPage } from './FaqPage';
 import { Home } from './Home';
 import { ListPage } from './ListPage';
+import { MenuPage } from './MenuPage';
 import { NewsletterPage } from './NewsletterPage';
 import { NotFoundPage } from './NotFoundPage';
 import { PaymentSuccessPage } from './PaymentSuccessPage';
@@ -21,6 +22,8 @@ export function PageBody() {
       return page.item ? <DetailPage item={page.item} /> : <NotFoundPage />;
     case 'home':
       return <Home />;
+    case 'menu':
+      return <MenuPage />;
     case 'list':
     case 'page':
       switch (page.route?.template) {

@@ -59,6 +59,7 @@ export function routeName(t: (key: string) => string, routeId: string): string {
     wellness: () => t('routes.wellness'),
     paymentsuccess: () => t('routes.paymentsuccess'),
     spatreatments: () => t('routes.spatreatments'),
+    menu: () => t('routes.menu'),
   };
   return names[routeId]?.() ?? routeId;
 }

@@ -1,18 +1,26 @@
 // The full menu overlay (SPEC section 2 "Menus", section 4): the toggle and the dialog. The
 // navigation inside (templates/layout/MenuNav.tsx) is server HTML the island shows as a slot and
-// does not own: its links need no JavaScript, and up to 400 of them would otherwise travel again
-// as props on every page.
+// does not own: its links need no JavaScript. It holds the topics and their overview links; the
+// items under each topic come from the menu page (docs/menu.md, ./menu-lists.ts), loaded on intent
+// — the pointer over the toggle or focus on it — or when the browser is idle, and put into the
+// topics before the visitor gets to them. A load that fails leaves the overview links, which lead
+// to the same items, and is tried again on the next intent.
 //
-// Without JavaScript: the toggle is a link to #menu and CSS shows the (closed) <dialog> for
-// :target; topics are <details name="menu-topic"> (one open at a time natively). Hydrated, the
-// toggle opens it as a modal dialog: the browser moves focus in, keeps it there, closes on Escape
-// and returns focus to the toggle; we add the body's scroll lock, aria-expanded, closing on the
-// backdrop and when the Wellness Booking entry opens the sidebar, one open topic at a time where
-// <details name> is unsupported, and the current page marked with its topic open.
+// Without JavaScript: the toggle is a link to the menu page, the full menu as a page of its own.
+// The dialog still opens for /page#menu (CSS :target), topics are <details name="menu-topic"> (one
+// open at a time natively). Hydrated, the toggle opens it as a modal dialog: the browser moves
+// focus in, keeps it there, closes on Escape and returns focus to the toggle; we add the body's
+// scroll lock, aria-expanded, closing on the backdrop and when the Wellness Booking entry opens the
+// sidebar, one open topic at a time where <details name> is unsupported, and the current page
+// marked with its topic open.
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { whenIdle } from './browser';
+import { fillMenuLists, loadMenuLists } from './menu-lists';
 import { Slot, type Slots } from './Slot';
 
 export interface MenuOverlayProps {
+  /** The menu page: the toggle's link without JavaScript, and where the item lists come from. */
+  href: string;
   labels: { open: string; close: string; title: string };
   /** `nav`: the menu's navigation. */
   slots?: Slots;
@@ -21,11 +29,15 @@ export interface MenuOverlayProps {
 const BODY_LOCK_CLASS = 'menu-open';
 const OVERLAY_ID = 'menu';
 
-/** Marks the link to the page being shown and opens its topic (the menu HTML is the same on every page). */
+/**
+ * Marks the link to the page being shown and opens its topic (the menu HTML is the same on every
+ * page). Runs again when the items arrive; a topic the visitor opened meanwhile stays the open one.
+ */
 function markCurrentPage(dialog: HTMLDialogElement, here: string): void {
   const links = [...dialog.querySelectorAll<HTMLAnchorElement>('a[href]')];
   const current = links.find((link) => link.getAttribute('href') === here);
   current?.setAttribute('aria-current', 'page');
+  if (dialog.querySelector('details[open]')) return;
   // A detail page without an entry of its own (beyond the menu query's 50) still opens its topic.
   const topic =
     current?.closest('details') ??
@@ -36,13 +48,38 @@ function markCurrentPage(dialog: HTMLDialogElement, here: string): void {
   if (topic) topic.open = true;
 }
 
-export default function MenuOverlay({ labels, slots }: MenuOverlayProps) {
+/** The visitor asked not to spend data on what they may not use (Chromium's Save-Data). */
+function savesData(): boolean {
+  return (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
+}
+
+export default function MenuOverlay({ href, labels, slots }: MenuOverlayProps) {
   const [open, setOpen] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
+  const toggle = useRef<HTMLAnchorElement>(null);
 
   useEffect(() => {
     const element = dialog.current!;
+    const button = toggle.current!;
+    let live = true;
+    const load = () => {
+      loadMenuLists(href).then(
+        (lists) => {
+          if (!live) return;
+          fillMenuLists(element, lists);
+          markCurrentPage(element, window.location.pathname);
+        },
+        // The overview links stay; the next intent tries again. Nothing for the visitor to see.
+        (error: unknown) => console.warn(error),
+      );
+    };
     markCurrentPage(element, window.location.pathname);
+    // The widget hydrates when the browser is idle or on the first interaction with it: a pointer
+    // already over the toggle, or focus on it, is the intent that woke it.
+    if (button.matches(':hover, :focus')) load();
+    else if (!savesData()) whenIdle(load);
+    button.addEventListener('pointerenter', load);
+    button.addEventListener('focus', load);
     // Reached as /page#menu (the no-JS fallback link, or a bookmark): open it as a dialog instead.
     if (window.location.hash === `#${OVERLAY_ID}`) setOpen(true);
     // Browsers without <details name> still get one open topic at a time. `toggle` does not
@@ -55,8 +92,13 @@ export default function MenuOverlay({ labels, slots }: MenuOverlayProps) {
       }
     };
     element.addEventListener('toggle', oneTopic, true);
-    return () => element.removeEventListener('toggle', oneTopic, true);
-  }, []);
+    return () => {
+      live = false;
+      element.removeEventListener('toggle', oneTopic, true);
+      button.removeEventListener('pointerenter', load);
+      button.removeEventListener('focus', load);
+    };
+  }, [href]);
 
   useEffect(() => {
     const element = dialog.current!;
@@ -69,6 +111,11 @@ export default function MenuOverlay({ labels, slots }: MenuOverlayProps) {
     event.preventDefault();
     setOpen(value);
   };
+  // A click with a modifier (new tab, new window) follows the toggle's link to the menu page.
+  const onToggleClick = (event: MouseEvent) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    show(true)(event);
+  };
   // A click on the backdrop lands on the dialog itself; the Wellness Booking entry gives way to
   // the sidebar it opens.
   const onDialogClick = (event: MouseEvent<HTMLDialogElement>) => {
@@ -78,7 +125,7 @@ export default function MenuOverlay({ labels, slots }: MenuOverlayProps) {
 
   return (
     <>
-      <a className="menu-toggle" href={`#${OVERLAY_ID}`} data-enhanced="" aria-controls={OVERLAY_ID} aria-expanded={open} onClick={show(true)}>
+      <a ref={toggle} className="menu-toggle" href={href} data-enhanced="" aria-controls={OVERLAY_ID} aria-expanded={open} onClick={onToggleClick}>
         <span className="menu-toggle__bars" aria-hidden="true" />
         <span className="menu-toggle__label">{labels.open}</span>
       </a>
