@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildRouteMap } from '../../../site/routes/route-map';
+import { isIndexable } from '../../../site/render/page-model';
 import { FIXED_ROUTES } from '../../../site/routes/route-table';
 import { byLocale, item } from '../../helpers/items';
 
@@ -83,6 +84,32 @@ describe('route map', () => {
     const { pages, problems } = buildRouteMap(byLocale([item(8, 'de', 'page', '/de/404.html')]), locales);
     expect(pages.filter((page) => page.href === '/de/404.html')).toHaveLength(1);
     expect(problems[0]!.message).toContain('reserved');
+  });
+
+  it('gives the full menu a page in each language, linked to its translation and kept out of search', () => {
+    const { pages } = buildRouteMap(byLocale([]), locales);
+    const menus = pages.filter((page) => page.kind === 'menu');
+    expect(menus.map((page) => [page.locale, page.href])).toEqual([['de', '/de/navigation/'], ['en', '/en/navigation/']]);
+    expect(menus[0]!.alternates).toEqual({ de: '/de/navigation/', en: '/en/navigation/' });
+    expect(menus[0]!.switchHref).toBe('/en/navigation/');
+    expect(menus[1]!.switchHref).toBe('/de/navigation/');
+    expect(menus.some(isIndexable)).toBe(false);
+    expect(pages.filter((page) => page.kind === 'list').every(isIndexable)).toBe(true);
+  });
+
+  it('never lets an item take the menu page, whatever its type or case, and says so', () => {
+    const { pages, problems, linkable } = buildRouteMap(byLocale([
+      item(21, 'de', 'page', '/de/Navigation'),
+      item(22, 'en', 'courses_and_menus', '/en/navigation'),
+      item(23, 'de', 'page', '/de/navigation/anfahrt'),
+    ]), locales);
+    expect(pages.filter((page) => page.path.toLowerCase() === '/de/navigation').map((page) => page.kind)).toEqual(['menu']);
+    expect(pages.filter((page) => page.path === '/en/navigation').map((page) => page.kind)).toEqual(['menu']);
+    expect(problems.map((problem) => [problem.nid, problem.keptBy])).toEqual([[21, 'menu'], [22, 'menu']]);
+    expect(problems[0]!.message).toMatch(/nid 21: \/de\/Navigation is reserved for the site's menu page; nid 21 was not published/);
+    expect(linkable.get('en')!.get('courses_and_menus')).toEqual([]);
+    // Below it is an ordinary path.
+    expect(pages.find((page) => page.href === '/de/navigation/anfahrt/')?.item?.nid).toBe(23);
   });
 
   it('gives notifications no page', () => {

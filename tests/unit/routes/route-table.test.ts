@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIXED_ROUTES, MENU_TOPICS, changefreqOf, listRouteOf, routeForSublist } from '../../../site/routes/route-table';
+import { FIXED_ROUTES, MENU_ROUTE, MENU_TOPICS, changefreqOf, listRouteOf, routeById, routeForSublist } from '../../../site/routes/route-table';
 
 describe('route table', () => {
   it('holds the 22 list routes of the SPEC, each under its language prefix', () => {
@@ -35,5 +35,21 @@ describe('route table', () => {
     expect(MENU_TOPICS.map((topic) => topic.routeId)).toEqual([
       'accommodation', 'restaurantsandbars', 'meetingsandcelebrations', 'wellness', 'events', 'sports', 'specialoffers', 'aboutus',
     ]);
+  });
+
+  it('keeps the menu page beside the SPEC table, on a path of its own that no sublist value reaches', () => {
+    expect(FIXED_ROUTES).not.toContain(MENU_ROUTE);
+    expect(routeById('menu')).toBe(MENU_ROUTE);
+    expect(MENU_ROUTE.paths).toEqual({ de: '/de/navigation', en: '/en/navigation' });
+    // Neither the same path as a fixed route nor inside one (a list's detail pages live there), nor
+    // the other way round; only the language's home is above it.
+    for (const route of FIXED_ROUTES.filter((candidate) => candidate.id !== 'home')) {
+      for (const locale of ['de', 'en'] as const) {
+        const [path, menu] = [route.paths[locale].toLowerCase(), MENU_ROUTE.paths[locale]];
+        expect([path === menu, path.startsWith(`${menu}/`), menu.startsWith(`${path}/`)], route.id).toEqual([false, false, false]);
+      }
+    }
+    expect(routeForSublist('navigation')).toBeUndefined();
+    expect(routeForSublist('menu')).toBeUndefined();
   });
 });
