@@ -3,11 +3,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, inject, it } from 'vitest';
-import { FIXED_ROUTES } from '../../site/routes/route-table';
+import { FIXED_ROUTES, MENU_ROUTE } from '../../site/routes/route-table';
 
 const dist = inject('fixtureSite');
 const read = (path: string) => readFileSync(join(dist, path), 'utf8');
 const pages = fg.sync('**/index.html', { cwd: dist }).filter((file) => file !== 'index.html');
+/** The menu pages (docs/menu.md): noindex, so neither canonical nor in the sitemap. */
+const MENU_PAGES = Object.values(MENU_ROUTE.paths).map((path) => `${path.slice(1)}/index.html`);
+const indexed = pages.filter((file) => !MENU_PAGES.includes(file));
 
 describe('fixture build', () => {
   it('writes every fixed route of the SPEC in both languages', () => {
@@ -27,13 +30,31 @@ describe('fixture build', () => {
   });
 
   it('gives every page a title, description, canonical URL on siteUrl and Open Graph tags', () => {
-    for (const file of pages) {
+    for (const file of indexed) {
       const html = read(file);
       expect(html, file).toMatch(/<title>[^<]+<\/title>/);
       expect(html, file).toMatch(/<meta name="description" content="[^"]+"/);
       expect(html, file).toMatch(/<link rel="canonical" href="https:\/\/www\.schloss-storchenau\.de\//);
       expect(html, file).toMatch(/<meta property="og:title"/);
     }
+  });
+
+  it('writes the menu page of each language with every menu entry, noindex and without canonical', () => {
+    expect(MENU_PAGES).toEqual(['de/navigation/index.html', 'en/navigation/index.html']);
+    for (const file of MENU_PAGES) {
+      const html = read(file);
+      expect(html, file).toMatch(/<title>(Menü|Menu) \| Schloss Storchenau/);
+      expect(html, file).toContain('<meta name="robots" content="noindex"/>');
+      expect(html, file).not.toContain('rel="canonical"');
+      const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+      expect(main.match(/data-menu-topic=/g), file).toHaveLength(8);
+    }
+    // The tower room is in the accommodation topic of the menu page, and in no other page's menu.
+    const menu = read('de/navigation/index.html');
+    expect(menu).toMatch(/<li data-menu-item=""><a class="menu-topic__link" href="\/de\/uebernachten\/turmzimmer\/">/);
+    const home = read('de/index.html');
+    expect(home).not.toContain('data-menu-item');
+    expect(home).toMatch(/<a class="menu-toggle" href="\/de\/navigation\/"/);
   });
 
   it('publishes no unpublished item and never links the CMS host', () => {
@@ -47,7 +68,8 @@ describe('fixture build', () => {
     const xml = read('sitemap.xml');
     const entries = new Map([...xml.matchAll(/<url>(.*?)<\/url>/gs)].map((match) => [/<loc>([^<]+)<\/loc>/.exec(match[1]!)![1]!, match[1]!]));
     expect(entries.size).toBe([...xml.matchAll(/<url>/g)].length);
-    expect(entries.size).toBe(pages.length);
+    expect(entries.size).toBe(indexed.length);
+    expect([...entries.keys()].filter((url) => url.includes('/navigation/'))).toEqual([]);
     expect([...entries.keys()].every((url) => url.startsWith('https://www.schloss-storchenau.de/'))).toBe(true);
     expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
     const site = 'https://www.schloss-storchenau.de';
