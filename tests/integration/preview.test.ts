@@ -171,6 +171,8 @@ describe('preview after an edit in the CMS', () => {
       const after = await rawRequest(editor.url, href);
       expect(after.status).toBe(200);
       expect(after.text).toContain(`${node.de.title} (frisch renoviert)`);
+      // The menu page, where the overlay of every page takes its entries from (docs/menu.md).
+      expect((await rawRequest(editor.url, '/de/navigation/')).text).toContain(`>${node.de.title} (frisch renoviert)</a>`);
     } finally {
       await editor.close();
       await backend.close();

@@ -1,7 +1,7 @@
 // `hotel-site watch` on a copy of the project (this test edits templates, locales, fixtures and the
 // config; the real tree is never touched): the rebuilt page reaches an HTTP client, the tabs hear
 // about it, errors are reported and recovered from, and bursts of saves are coalesced.
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWatch, type RebuildReport, type WatchSession } from '../../site/serve/watch/start-watch';
 import { copyProject, type ProjectCopy } from '../helpers/project-copy';
@@ -96,6 +96,20 @@ describe('watch', () => {
     expect(report.ok).toBe(true);
     expect(report.kinds).toEqual(['fixtures']);
     expect(await page('/de/uebernachten/turmzimmer/')).toContain('im dritten Stock des Westturms');
+  });
+
+  it("shows an item's new title on its page and in the menu page, and rewrites no page that does not show it", async () => {
+    await session.written();
+    const faq = await stat(copy.path('dist/de/faq/index.html'));
+    expect(await page('/de/navigation/')).toMatch(/href="\/de\/uebernachten\/turmzimmer\/">Turmzimmer</);
+    const report = await edit('site/cms/fixtures/stay-rooms.ts', (text) => text.replace("title: 'Turmzimmer',", "title: 'Turmzimmer im Westturm',"));
+    expect(report.ok).toBe(true);
+    expect(await page('/de/uebernachten/turmzimmer/')).toContain('<h1 class="hero__title">Turmzimmer im Westturm</h1>');
+    expect(await page('/de/navigation/')).toMatch(/href="\/de\/uebernachten\/turmzimmer\/">Turmzimmer im Westturm</);
+    // The menus of other pages hold no item, so the title is no reason to write them again.
+    await session.written();
+    expect(await readFile(copy.path('dist/de/navigation/index.html'), 'utf8')).toContain('>Turmzimmer im Westturm</a>');
+    expect((await stat(copy.path('dist/de/faq/index.html'))).mtimeMs).toBe(faq.mtimeMs);
   });
 
   it('publishes an edited media file of the embedded backend under its new content hash', async () => {
