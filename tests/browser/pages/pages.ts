@@ -3,7 +3,7 @@
 // of their list page.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FIXED_ROUTES } from '../../../site/routes/route-table';
+import { FIXED_ROUTES, MENU_ROUTE } from '../../../site/routes/route-table';
 
 export interface TemplatePage {
   name: string;
@@ -13,10 +13,10 @@ export interface TemplatePage {
 /** Lists whose body differs from the plain card grid (templates/pages/lists/), plus a plain one. */
 const LISTS = new Set(['accommodation', 'events', 'meetingsandcelebrations', 'spatreatments', 'aboutus']);
 
-/** One fixed route per template (the special lists each), in German, plus the English home. */
+/** One fixed route per template (the special lists each) and the menu page, in German, plus the English home. */
 export function fixedRoutePages(): TemplatePage[] {
   const seen = new Set<string>();
-  const pages = FIXED_ROUTES.filter((route) => {
+  const pages = [...FIXED_ROUTES, MENU_ROUTE].filter((route) => {
     const key = route.template === 'List' ? (LISTS.has(route.id) ? route.id : null) : route.template === 'Basic' ? route.id : route.template;
     if (key === null || seen.has(key)) return false;
     seen.add(key);

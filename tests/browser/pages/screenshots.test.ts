@@ -1,5 +1,5 @@
 // Issue 3: "look at it". Screenshots of the home page, a list, a detail page, the meetings page
-// with the function-room table and the 404 page at 1440 and 375 px, written to the git-ignored
+// with the function-room table, the menu page (a topic open) and the 404 page at 1440 and 375 px, written to the git-ignored
 // tests/.screenshots/ for a person to look at; the test asserts what a guest would notice first:
 // the page rendered, nothing scrolls sideways on a phone, and the hero image loaded. Full pages are
 // taken as a returning guest sees them (cookie choice made, banner dismissed); the home page is also
@@ -21,6 +21,7 @@ const SHOTS = [
   { name: 'list-accommodation', path: accommodation, hero: false },
   { name: 'detail-room', path: firstDetailOf(dist, accommodation) ?? accommodation, hero: true },
   { name: 'meetings-function-rooms', path: `${routeById('meetingsandcelebrations')!.paths.de}/`, hero: false },
+  { name: 'menu', path: `${routeById('menu')!.paths.de}/`, hero: false },
   { name: '404', path: '/de/diese-seite-gibt-es-nicht/', hero: false },
 ];
 
@@ -62,7 +63,26 @@ describe.skipIf(!hasChromium)('screenshots of the key pages', () => {
       }
     });
 
-    it(`renders home, list, detail, function rooms and 404 at ${viewport.width} px`, { timeout: 120_000 }, async () => {
+    it(`shows the menu overlay open over a detail page, its topic's entries loaded, at ${viewport.width} px`, async () => {
+      const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+      await context.addInitScript(() => localStorage.setItem('cookieConsent', 'false'));
+      try {
+        const tab = await context.newPage();
+        await tab.goto(server.url + (firstDetailOf(dist, accommodation) ?? accommodation), { waitUntil: 'load' });
+        await tab.locator('[data-island="MenuOverlay"][data-hydrated]').waitFor();
+        await tab.locator('.menu-toggle').click();
+        const current = tab.locator('#menu details[open] a[aria-current="page"]');
+        await current.waitFor();
+        await tab.mouse.move(0, 0);
+        await tab.screenshot({ path: `${OUT}/menu-overlay-${viewport.width}.png` });
+        expect(await current.isVisible()).toBe(true);
+        expect(await tab.locator('#menu details[open] [data-menu-item]').count()).toBeGreaterThan(1);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it(`renders home, list, detail, function rooms, menu and 404 at ${viewport.width} px`, { timeout: 120_000 }, async () => {
       const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
       // A returning guest: analytics declined earlier (the cookie bar stays closed).
       await context.addInitScript(() => localStorage.setItem('cookieConsent', 'false'));
@@ -79,6 +99,7 @@ describe.skipIf(!hasChromium)('screenshots of the key pages', () => {
             await close.waitFor({ state: 'hidden' });
           }
           await loadAllImages(tab);
+          if (shot.name === 'menu') await tab.locator('main .menu-topic__summary').first().click();
           await tab.screenshot({ path: `${OUT}/${shot.name}-${viewport.width}.png`, fullPage: true });
 
           await expect.poll(() => tab.locator('h1').count(), { message: `${shot.path}: one h1` }).toBe(1);
@@ -93,6 +114,7 @@ describe.skipIf(!hasChromium)('screenshots of the key pages', () => {
           }
           if (shot.name === 'meetings-function-rooms') expect(await tab.locator('main table').count(), 'function-room table').toBeGreaterThan(0);
           if (shot.name === '404') expect(await tab.locator('main').innerText()).toContain('404');
+          if (shot.name === 'menu') expect(await tab.locator('main details[open] [data-menu-item] a').first().isVisible(), 'menu page entries').toBe(true);
         }
       } finally {
         await context.close();

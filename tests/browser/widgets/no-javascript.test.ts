@@ -1,13 +1,14 @@
-// Without JavaScript the site stays fully usable (issue 4): the menu opens (its #menu :target
-// fallback), its topics open (<details>), every page is reached through the menu and the links of
-// the pages, and the language switch goes to the other language.
+// Without JavaScript the site stays fully usable (issue 4): the menu button leads to the menu page
+// (docs/menu.md), whose topics open (<details>) with every entry; a page's own menu still opens for
+// /page#menu (:target) with the topics' overview links; every page is reached through the menu and
+// the links of the pages, and the language switch goes to the other language.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { FIXED_ROUTES } from '../../../site/routes/route-table';
+import { FIXED_ROUTES, MENU_ROUTE } from '../../../site/routes/route-table';
 import { hasChromium, launchBrowser } from '../../helpers/browser';
-import { LOCALES, openTab, serveSite, VARIANTS, type SiteServer } from './harness';
+import { LOCALES, openTab, routePath, serveSite, VARIANTS, type SiteServer } from './harness';
 
 const dist = inject('fixtureSite');
 /** Every page the sitemap lists, as a site path. */
@@ -25,27 +26,40 @@ describe.skipIf(!hasChromium)('without JavaScript', () => {
   });
 
   for (const variant of VARIANTS) {
-    it(`${variant.name}: the menu opens, every topic's overview and items load, and the language switch works`, { timeout: 120_000 }, async () => {
+    it(`${variant.name}: the menu button leads to the menu page, every topic's overview and items load, and the language switch works`, { timeout: 120_000 }, async () => {
       const tab = await openTab(browser, { viewport: variant.viewport, javaScriptEnabled: false });
       try {
         const { page } = tab;
         await page.goto(`${server.url}/${variant.locale}/`);
         expect(await page.locator('#menu').isVisible()).toBe(false);
         await page.locator('.menu-toggle').click();
-        expect(page.url()).toMatch(/#menu$/);
-        expect(await page.locator('#menu').isVisible()).toBe(true);
-        const topics = page.locator('details.menu-topic');
+        await page.waitForURL(server.url + routePath('menu', variant.locale));
+        expect(await page.locator('h1').textContent()).toBe(variant.locale === 'de' ? 'Menü' : 'Menu');
+        const topics = page.locator('main details.menu-topic');
         const count = await topics.count();
         expect(count).toBe(8);
         const targets = new Set<string>();
+        let entries = 0;
         for (let i = 0; i < count; i++) {
           await topics.nth(i).locator('summary').click();
+          // One topic open at a time (<details name>).
+          expect(await page.locator('main details.menu-topic[open]').count()).toBe(1);
           const links = topics.nth(i).locator('a');
           for (const link of await links.all()) {
             expect(await link.isVisible()).toBe(true);
             targets.add((await link.getAttribute('href'))!);
           }
+          entries += await topics.nth(i).locator('[data-menu-item]').count();
         }
+        expect(entries).toBeGreaterThan(30);
+
+        // A page's own menu, reached as /page#menu: the topics with their overview links.
+        await page.goto(`${server.url}/${variant.locale}/#menu`);
+        expect(await page.locator('#menu').isVisible()).toBe(true);
+        const overlayTopics = page.locator('#menu details.menu-topic');
+        expect(await overlayTopics.count()).toBe(8);
+        await overlayTopics.first().locator('summary').click();
+        expect(await overlayTopics.first().locator('.menu-topic__link--overview').isVisible()).toBe(true);
         // The close link hides it again.
         await page.locator('.menu-overlay__close').click();
         expect(await page.locator('#menu').isVisible()).toBe(false);
@@ -90,14 +104,15 @@ describe.skipIf(!hasChromium)('without JavaScript', () => {
       }
     }
     // Every fixed route in both languages (but the payment page, where the payment provider
-    // sends guests back to), everything the menu and the list pages link to.
+    // sends guests back to), the menu pages and everything they and the list pages link to.
     const wanted = new Set(
       FIXED_ROUTES.filter((route) => route.id !== 'paymentsuccess').flatMap((route) => LOCALES.map((locale) => `${route.paths[locale]}/`)),
     );
     for (const locale of LOCALES) {
-      const html = readFileSync(join(dist, locale, 'index.html'), 'utf8');
-      const menu = html.slice(html.indexOf('<dialog'), html.indexOf('</dialog>'));
+      const html = readFileSync(join(dist, MENU_ROUTE.paths[locale], 'index.html'), 'utf8');
+      const menu = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
       for (const match of menu.matchAll(/href="(\/[^"?#]*)"/g)) wanted.add(match[1]!);
+      wanted.add(`${MENU_ROUTE.paths[locale]}/`);
     }
     for (const route of FIXED_ROUTES.filter((candidate) => candidate.kind === 'list')) {
       for (const locale of LOCALES) {
