@@ -4,9 +4,9 @@
 // opens the booking sidebar.
 //
 // Shown in two places (docs/menu.md). In the overlay of every page (`place="overlay"`) without the
-// items: the topics, their overview links and the Wellness Booking entry only, so a title edit
-// changes no page but the item's own, its lists and the menu page, and a page does not carry up to
-// 400 links. On the menu page (`place="page"`) complete: the overlay loads the items from there
+// items: the topics, their overview links and the Wellness Booking entry only, so a page does not
+// carry up to 400 links and an edited title does not change every page. On the menu page
+// (`place="page"`) complete: the overlay loads the items from there
 // (templates/widgets/islands/menu-lists.ts finds them by `data-menu-topic` and `data-menu-item`).
 //
 // Plain server HTML either way: the MenuOverlay island shows it as a slot and owns opening, closing
