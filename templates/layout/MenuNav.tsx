@@ -43,7 +43,8 @@ export function MenuNav({ place }: { place: MenuPlace }) {
   const site = useSite();
   const t = useT();
   return (
-    <nav className="menu-overlay__nav" aria-label={t('menu.nav')}>
+    // Two landmarks on the menu page (its own and its overlay's) need two names.
+    <nav className="menu-overlay__nav" aria-label={place === 'page' ? t('routes.menu') : t('menu.nav')}>
       <ul className="menu-overlay__topics">
         <li>
           <a className="menu-overlay__home" href={site.routeHref('home')}>
