@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { ContentItem, Locale, NodeType, Wellness } from '../content/types';
 import type { Page, SiteContext } from '../render/page-model';
+import { overlayMenu } from '../render/site-data';
 import { isUpcoming } from '../render/upcoming';
 
 /**
@@ -95,7 +96,7 @@ const sha = (text: string) => createHash('sha256').update(text).digest('base64ur
 export class InputHasher {
   private readonly items = new WeakMap<ContentItem, string>();
   private readonly values = new Map<string, string>();
-  private readonly fingerprints = new Map<Locale, string>();
+  private readonly fingerprints = new Map<string, string>();
 
   /** `code`: the version of everything that renders (site/incremental/code-version.ts). */
   constructor(private readonly sites: Map<Locale, SiteContext>, private readonly code: string) {}
@@ -103,21 +104,27 @@ export class InputHasher {
   /** The hash a page has with these dependencies, from current content. */
   pageHash(page: Page, deps: Iterable<string>): string {
     const hash = createHash('sha256');
-    hash.update(this.fingerprint(page.locale));
+    hash.update(this.fingerprint(page.locale, page.kind === 'menu'));
     hash.update(JSON.stringify({ ...page, item: page.item && this.itemHash(page.item), items: page.items.map((item) => this.itemHash(item)) }));
     for (const key of [...deps].sort()) hash.update(`\n${key}=${this.value(key)}`);
     return hash.digest('base64url');
   }
 
-  /** What every page of a language shares: code, config, assets, strings, menu, notifications. */
-  private fingerprint(locale: Locale): string {
-    let known = this.fingerprints.get(locale);
+  /**
+   * What every page of a language shares: code, config, assets, strings, menu, notifications. Of
+   * the menu, only the menu page shows the items; other pages show the overlay's part of it
+   * (docs/menu.md), so an edited title does not change them.
+   */
+  private fingerprint(locale: Locale, menuPage: boolean): string {
+    const key = `${locale} ${menuPage ? 'menu page' : 'page'}`;
+    let known = this.fingerprints.get(key);
     if (known === undefined) {
       const site = this.sites.get(locale);
       if (!site) throw new Error(`no site data for language ${locale}`);
-      const { config, messages, menu, notifications, assets, year } = site;
+      const { config, messages, notifications, assets, year } = site;
+      const menu = menuPage ? site.menu : overlayMenu(site.menu);
       known = sha(JSON.stringify({ code: this.code, config, messages, menu, notifications, assets, year }));
-      this.fingerprints.set(locale, known);
+      this.fingerprints.set(key, known);
     }
     return known;
   }

@@ -45,6 +45,15 @@ export function buildMenu(locale: Locale, content: FetchedContent, index: Conten
   });
 }
 
+/**
+ * The menu as the overlay of every page shows it (docs/menu.md): each topic with its overview link
+ * and the Wellness Booking entry, without the items, which only the menu page carries. What a page
+ * other than the menu page depends on of the menu (site/incremental/page-inputs.ts).
+ */
+export function overlayMenu(menu: readonly MenuTopic[]): MenuTopic[] {
+  return menu.map((topic) => ({ ...topic, entries: topic.entries.filter((entry) => entry.opensBooking) }));
+}
+
 export function resolveTiles(content: FetchedContent, index: ContentIndex): void {
   for (const [paragraph, { locale, nids }] of content.pendingTiles) {
     paragraph.tiles = nids

@@ -13,6 +13,7 @@
 // and focus, not the links. Without JavaScript, topics are <details name>: one open at a time
 // natively; the two places use two names, so the menu page's topics and its overlay's stay apart.
 import type { ReactNode } from 'react';
+import { overlayMenu } from '../../site/render/site-data';
 import { Island } from '../islands';
 import { useSite, useT } from '../site-context';
 import { bookingProps } from '../widgets/booking-props';
@@ -51,7 +52,7 @@ export function MenuNav({ place }: { place: MenuPlace }) {
             {t('menu.home')}
           </a>
         </li>
-        {site.menu.map((topic) => (
+        {(place === 'page' ? site.menu : overlayMenu(site.menu)).map((topic) => (
           <li key={topic.routeId}>
             <Topic
               id={topic.routeId}
@@ -69,13 +70,13 @@ export function MenuNav({ place }: { place: MenuPlace }) {
                       props={{ ...bookingProps(site), label: entry.title, className: 'menu-topic__link menu-topic__link--booking' }}
                     />
                   </li>
-                ) : place === 'page' ? (
+                ) : (
                   <li key={entry.nid} data-menu-item="">
                     <a className="menu-topic__link" href={entry.href}>
                       {entry.title}
                     </a>
                   </li>
-                ) : null,
+                ),
               )}
             </Topic>
           </li>

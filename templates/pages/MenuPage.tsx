@@ -10,7 +10,7 @@ export function MenuPage() {
   const t = useT();
   return (
     <>
-      <Hero title={t('routes.menu')} crumbs={useCrumbs(null)} crumbsLabel={t('pages.breadcrumb')} />
+      <Hero title={t('routes.menu')} crumbs={useCrumbs()} crumbsLabel={t('pages.breadcrumb')} />
       <div className="row menu-page">
         <MenuNav place="page" />
       </div>

@@ -127,6 +127,17 @@ describe('incremental build', () => {
     expect(edited.pages.rendered).toBeLessThan(4);
     expect(await readFile(join(work, 'inc', room.de.path.slice(1), 'index.html'), 'utf8')).toContain('Frisch renoviert.');
 
+    // One title edit: the item's page, the pages that show its title and the menu page; the menus
+    // of all other pages hold no items (docs/menu.md), so they are kept.
+    room.de.title = `${room.de.title} im Westflügel`;
+    room.changed += 60;
+    backend.replaceFixtures(structuredClone(content));
+    const faq = await stat(join(work, 'inc', 'de/faq/index.html'));
+    const retitled = await buildInto('inc', 'cache-inc');
+    expect(retitled.pages.rendered).toBeLessThan(8);
+    expect(await readFile(join(work, 'inc', 'de/navigation/index.html'), 'utf8')).toContain(`>${room.de.title}</a>`);
+    expect((await stat(join(work, 'inc', 'de/faq/index.html'))).ino).toBe(faq.ino);
+
     const next = mulberry32(20261125);
     const pick = <T,>(list: T[]): T => list[Math.floor(next() * list.length)]!;
     for (let round = 0; round < 4; round++) {
