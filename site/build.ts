@@ -77,7 +77,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   try {
     connection = await connectContent(config, reporter);
     const endpoint = connection.client.endpoint;
-    const kept = await keepAnswers(connection.client, { ...identity, locales, reuse: previous.record !== null, warn });
+    const kept = await keepAnswers(connection.client, { ...identity, locales, reuse: previous.record !== null, warn, info: (message) => reporter.info(message) });
     const client = kept.client;
     // Assets first: every page links the hashed stylesheet and script.
     const [stylesheet, clientBundle] = await runStage(reporter, timings, 'assets', () =>

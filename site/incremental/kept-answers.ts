@@ -27,14 +27,20 @@ export interface KeptAnswers {
 
 export async function keepAnswers(
   inner: ContentClient,
-  options: { cacheDir: string; endpoint: string; code: string; locales: Locale[]; reuse: boolean; warn: (message: string) => void },
+  options: { cacheDir: string; endpoint: string; code: string; locales: Locale[]; reuse: boolean; warn: (message: string) => void; info: (message: string) => void },
 ): Promise<KeptAnswers> {
   const file = join(options.cacheDir, 'answers', `${createHash('sha256').update(`${options.endpoint}\0${options.code}`).digest('hex').slice(0, 20)}.json`);
   const cache = cacheAnswers(inner);
-  // Asked before any content, so an edit made while this build runs shows as moved next time.
-  const versions: Versions = await fetchVersions(inner, options.locales);
+  // Asked before any content is used, so an edit made while this build runs shows as moved next
+  // time. A CMS that cannot answer it (a proxy allowing only some queries) costs the reuse only:
+  // everything is fetched, and nothing is kept for the next build.
+  const asked = fetchVersions(inner, options.locales).catch((error: Error) => {
+    options.info(`CMS list versions unavailable (${error.message}); every list is fetched`);
+    return null;
+  });
   let moved: number | null = null;
-  if (options.reuse) {
+  const versions = options.reuse ? await asked : null;
+  if (versions) {
     const kept = await read(file, options.warn);
     if (kept) {
       for (const answer of kept.answers) cache.seed(answer);
@@ -47,7 +53,9 @@ export async function keepAnswers(
     client: cache.client,
     moved,
     async save() {
-      const content: KeptFile = { version: 1, versions: [...versions], answers: await cache.kept() };
+      const current: Versions | null = await asked;
+      if (!current) return;
+      const content: KeptFile = { version: 1, versions: [...current], answers: await cache.kept() };
       await mkdir(join(options.cacheDir, 'answers'), { recursive: true });
       const temporary = `${file}.${process.pid}.tmp`;
       await writeFile(temporary, JSON.stringify(content));
