@@ -90,7 +90,7 @@ export interface SiteConfig {
     /** Analytics measurement id; unset = no analytics at all. */
     id?: string;
   };
-  /** Largest JavaScript (gzipped bytes, all files together) any page may load (default 75 KiB). */
+  /** Largest JavaScript (gzipped bytes, all files together) any page may load (default 80 KiB). */
   jsBudgetBytes?: number;
 }
 

@@ -22,7 +22,7 @@ export const DEFAULTS = {
   concurrency: 8,
   timeoutMs: 15_000,
   retries: 4,
-  jsBudgetBytes: 75 * 1024,
+  jsBudgetBytes: 80 * 1024,
   maxMediaBytes: 50 * 1024 * 1024,
   mediaDeadlineMs: 60_000,
   maxResponseBytes: 64 * 1024 * 1024,

@@ -3,7 +3,7 @@
 // site and for a synthetic large site served by `hotel-site cms --items N` in its own process, with
 // pages/s, the seconds per stage and the peak RSS the build reports; then the media stage at scale
 // (./media-bench.ts); then watch mode (./watch-bench.ts): from saving a template, locale or fixture
-// file to the rebuilt page being served. `--only=build|media|watch` runs one part.
+// file to the rebuilt page being served. `--only=build|media|rebuild|watch` runs one part; ./rebuild-bench.ts times incremental builds.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { projectPath } from '../../site/project-root';
 import { startCms } from './cms-process';
 import { benchMedia } from './media-bench';
+import { benchRebuild } from './rebuild-bench';
 import { benchWatch } from './watch-bench';
 
 const BIN = projectPath('cli/hotel-site.mjs');
@@ -72,6 +73,7 @@ export async function main(argv: string[]): Promise<void> {
     }
   }
   if (!only || only === 'media') await benchMedia(items);
+  if (!only || only === 'rebuild') await benchRebuild(items);
   if (!only || only === 'watch') {
     await benchWatch('fixture site (embedded)', 0);
     await benchWatch(`synthetic +${items} items (embedded)`, items);

@@ -43,7 +43,7 @@ describe('resolveConfig', () => {
       content: { endpoint: null, concurrency: 8, timeoutMs: 15_000, retries: 4 },
       newsletter: { actionUrl: null },
       analytics: { id: null },
-      jsBudgetBytes: 75 * 1024,
+      jsBudgetBytes: 80 * 1024,
     });
   });
 
