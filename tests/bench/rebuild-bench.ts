@@ -1,0 +1,55 @@
+// `npm run bench -- --only=rebuild`: incremental builds (docs/incremental.md) of the synthetic
+// site, as CI runs them after an editor's save: a full build, a rebuild with nothing changed, and
+// a rebuild after one room's title was edited in the CMS. The backend runs in this process (it
+// must be edited between builds); each build is the real CLI in a process of its own. Targets on
+// the reference machine: nothing changed ≤ 1.5 s; one title ≤ 2.5 s, rendering ≤ 40 pages.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fixtures } from '../../site/cms/fixtures/index';
+import { startContentBackend } from '../../site/cms/server';
+import { projectPath } from '../../site/project-root';
+
+const BIN = projectPath('cli/hotel-site.mjs');
+
+function cliBuild(args: string[]): Promise<{ seconds: number; rendered: string; rss: string }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [BIN, 'build', '--quiet', ...args], { env: { ...process.env, HOTEL_SITE_ENDPOINT: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`build failed (exit ${code})\n${stderr}`));
+      resolve({
+        seconds: (performance.now() - started) / 1000,
+        rendered: /rendered\s+(.+)/.exec(stdout)?.[1] ?? '?',
+        rss: /peak RSS (\d+ MiB)/.exec(stdout)?.[1] ?? '?',
+      });
+    });
+  });
+}
+
+export async function benchRebuild(items: number): Promise<void> {
+  const work = await mkdtemp(join(tmpdir(), 'hotel-site-rebuild-bench-'));
+  const content = structuredClone(fixtures);
+  const backend = await startContentBackend({ fixtures: content, extraItems: items });
+  try {
+    const args = ['--endpoint', backend.endpoint, '--out', join(work, 'dist'), '--cache-dir', join(work, 'cache')];
+    const line = (label: string, run: { seconds: number; rendered: string; rss: string }) =>
+      process.stdout.write(`${label.padEnd(34)} ${run.seconds.toFixed(2).padStart(6)} s  ${run.rendered}; peak RSS ${run.rss}\n`);
+    line(`rebuild: full, +${items} items`, await cliBuild(args));
+    line('rebuild: nothing changed', await cliBuild(args));
+    const room = content.nodes.find((node) => node.type === 'accommodation' && node.de.status)!;
+    room.de.title = `${room.de.title} (renoviert)`;
+    room.changed += 60;
+    backend.replaceFixtures(structuredClone(content));
+    line('rebuild: one room title edited', await cliBuild(args));
+  } finally {
+    await backend.close();
+    await rm(work, { recursive: true, force: true });
+  }
+}
