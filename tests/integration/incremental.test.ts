@@ -56,19 +56,23 @@ function expectSameBytes(incremental: Tree, full: Tree): void {
   expect(differing).toEqual([]);
 }
 
+/** A save's `changed` stamp: Drupal sets the time of the save, so the edited item is the newest. */
+let clock = 2_000_000_000;
+const saved = () => ++clock;
+
 type Edit = (content: FixtureSet, pick: <T>(list: T[]) => T) => string;
 const published = (content: FixtureSet) => content.nodes.filter((node) => node.de.status);
 const EDITS: Edit[] = [
   (content, pick) => {
     const node = pick(published(content));
     node.de.title = `${node.de.title} (neu)`;
-    node.changed += 60;
+    node.changed = saved();
     return `title of nid ${node.nid}`;
   },
   (content, pick) => {
     const node = pick(published(content).filter((candidate) => candidate.en?.status));
     node.en!.status = false;
-    node.changed += 60;
+    node.changed = saved();
     return `unpublished en of nid ${node.nid}`;
   },
   (content, pick) => {
@@ -80,7 +84,7 @@ const EDITS: Edit[] = [
     const node = pick(published(content).filter((candidate) => candidate.en));
     const { en } = node;
     delete node.en;
-    node.changed += 60;
+    node.changed = saved();
     removedTranslations.push({ node, en: en! });
     return `removed the translation of nid ${node.nid}`;
   },
@@ -88,13 +92,13 @@ const EDITS: Edit[] = [
     const back = removedTranslations.shift();
     if (!back || !content.nodes.includes(back.node)) return 'nothing to translate again';
     back.node.en = back.en;
-    back.node.changed += 60;
+    back.node.changed = saved();
     return `a new translation of nid ${back.node.nid}`;
   },
   (content, pick) => {
     const node = pick(published(content).filter((candidate) => candidate.de.body));
     node.de.body = { ...node.de.body!, value: `${node.de.body!.value}<p>Neu seit heute.</p>`, processed: undefined };
-    node.changed += 60;
+    node.changed = saved();
     return `body of nid ${node.nid}`;
   },
 ];
@@ -120,7 +124,7 @@ describe('incremental build', () => {
     const rooms = published(content).filter((node) => node.type === 'accommodation' && node.de.body);
     const room = rooms.sort((a, b) => a.shared.fieldWeight - b.shared.fieldWeight || a.de.title.localeCompare(b.de.title)).at(-1)!;
     room.de.body = { ...room.de.body!, value: `${room.de.body!.value}<p>Frisch renoviert.</p>`, processed: undefined };
-    room.changed += 60;
+    room.changed = saved();
     backend.replaceFixtures(structuredClone(content));
     const edited = await buildInto('inc', 'cache-inc');
     expect(edited.pages.rendered).toBeGreaterThanOrEqual(1);
@@ -130,7 +134,7 @@ describe('incremental build', () => {
     // One title edit: the item's page, the pages that show its title and the menu page; the menus
     // of all other pages hold no items (docs/menu.md), so they are kept.
     room.de.title = `${room.de.title} im Westflügel`;
-    room.changed += 60;
+    room.changed = saved();
     backend.replaceFixtures(structuredClone(content));
     const faq = await stat(join(work, 'inc', 'de/faq/index.html'));
     const retitled = await buildInto('inc', 'cache-inc');
