@@ -26,7 +26,7 @@ describe.skipIf(!hasChromium)('axe on the widgets in use', () => {
   });
 
   for (const variant of VARIANTS) {
-    it(`${variant.name}: open menu, cookie bar states, filters and form messages`, { timeout: 60_000 }, async () => {
+    it(`${variant.name}: open menu, cookie bar states, filters and form messages`, { timeout: 150_000 }, async () => {
       const tab = await openTab(browser, { viewport: variant.viewport });
       const found: string[] = [];
       try {
