@@ -222,13 +222,17 @@ describe('watch', () => {
     let lastWritten = false;
     const path = copy.path('locales/de.json');
     const original = await readFile(path, 'utf8');
+    const started = performance.now();
     for (let save = 0; save < 10; save++) {
       await writeFile(path, original.replace('"Zum Inhalt springen"', `"Zum Inhalt springen #${save}"`));
       lastWritten = save === 9;
       await new Promise((resolve) => setTimeout(resolve, 90));
     }
+    const burstMs = performance.now() - started;
     await settled;
-    expect(session.rebuilds - before).toBeLessThanOrEqual(2);
+    // The first save at once, the last after the burst; a burst that never goes quiet also
+    // rebuilds once a second (rebuild-queue.ts), which a loaded machine's slower saves can reach.
+    expect(session.rebuilds - before).toBeLessThanOrEqual(2 + Math.floor(burstMs / 1000));
     expect(await page('/de/')).toContain('Zum Inhalt springen #9');
   });
 });

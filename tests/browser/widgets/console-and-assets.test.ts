@@ -22,7 +22,7 @@ describe.skipIf(!hasChromium)('console and local assets on every page type', () 
   });
 
   for (const [device, viewport] of Object.entries(VIEWPORTS)) {
-    it(`${device}: every page type in German and its English counterpart hydrates without errors`, { timeout: 300_000 }, async () => {
+    it(`${device}: every page type in German and its English counterpart hydrates without errors`, { timeout: 600_000 }, async () => {
       // The page itself and its English version (its hreflang alternate), when it has one.
       const targets = new Map<string, string>();
       for (const { name, path } of pages) {
