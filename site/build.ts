@@ -1,29 +1,16 @@
-// The build, top to bottom as it runs (STYLE.md, after Astro's core/build): setup → assets →
-// fetch → routes → media (site/prepare-site.ts) → render → extras → swap. Everything is written into a staging folder
-// that replaces --out only when all of it is there (site/output/staging.ts).
-import { stat, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+// `hotel-site build`: the stages in the order they run (docs/architecture.md) — connect → assets →
+// content → routes → media → site data (site/prepare-site.ts) → render → extras → commit.
+// Everything is written into a staging folder that replaces --out only when all of it is there
+// (site/output/staging.ts); what the previous build left is reused through site/incremental/.
 import type { ResolvedConfig } from './config/define-config';
 import { connectContent } from './content/connect';
-import type { DownloadStats } from './media/download-media';
 import { UserError } from './errors';
-import { bundleClient } from './output/client-bundle';
-import { configHash, loadPrevious, saveRecord, type BuildRecord } from './incremental/build-record';
-import { codeVersion } from './incremental/code-version';
-import { keepAnswers } from './incremental/kept-answers';
-import { renderChanged } from './incremental/render-changed';
-import { filesBelow, keepUnchanged } from './incremental/reuse-output';
-import { copyPublicFiles } from './output/public-files';
-import { robotsTxt } from './output/robots';
-import { headersFile } from './output/security-headers';
-import { rootRedirectHtml } from './output/root-redirect';
-import { writeSitemap } from './output/sitemap';
+import { openBuildCache } from './incremental/build-cache';
+import type { DownloadStats } from './media/download-media';
+import { writeAssets, writeExtras } from './output/site-files';
 import { createStaging } from './output/staging';
-import { bundleStyles } from './output/styles';
 import { prepareSite } from './prepare-site';
 import { runStage, type Reporter } from './reporter';
-import { routeById } from './routes/route-table';
-import { hrefOfPath } from './routes/url-to-file';
 
 export interface BuildOptions {
   config: ResolvedConfig;
@@ -54,89 +41,44 @@ export interface BuildResult {
 }
 
 export async function build(options: BuildOptions): Promise<BuildResult> {
-  const { config, reporter } = options;
+  const { config, reporter, signal } = options;
   const timings: Record<string, number> = {};
   const warnings: string[] = [];
-  const warn = (message: string) => {
-    warnings.push(message);
-    reporter.warn(message);
-  };
-  const locales = config.locales.all;
+  const warn = (message: string) => (warnings.push(message), reporter.warn(message));
+  const stage = <T>(name: string, work: () => Promise<T>, detail?: (value: T) => string) => runStage(reporter, timings, name, work, detail);
 
   // The output folder first: a wrong --out is refused before anything starts.
   const staging = await createStaging(options.outDir);
-  const identity = {
-    cacheDir: config.cacheDir, outDir: resolve(options.outDir), code: await codeVersion(),
-    endpoint: config.content.endpoint ?? 'embedded', config: configHash({ ...config, cacheDir: null, cacheMaxAgeHours: null }),
-  };
-  const started = Date.now();
-  const previous = options.full
-    ? { record: null, reason: '--full' }
-    : await loadPrevious(identity, config.cacheMaxAgeHours * 3_600_000, started, warn);
+  const cache = await openBuildCache({ config, outDir: options.outDir, full: options.full, warn, info: (message) => reporter.info(message) });
   let connection: Awaited<ReturnType<typeof connectContent>> | null = null;
   try {
     connection = await connectContent(config, reporter);
-    const endpoint = connection.client.endpoint;
-    const kept = await keepAnswers(connection.client, { ...identity, locales, reuse: previous.record !== null, warn, info: (message) => reporter.info(message) });
-    const client = kept.client;
+    const client = await cache.keepAnswers(connection.client);
     // Assets first: every page links the hashed stylesheet and script.
-    const [stylesheet, clientBundle] = await runStage(reporter, timings, 'assets', () =>
-      Promise.all([bundleStyles(staging.dir), bundleClient({ outDir: staging.dir, minify: true }), copyPublicFiles(staging.dir)]),
-    );
-    const assets = { stylesheet: stylesheet.href, script: clientBundle.entry, preload: clientBundle.preload };
-    const site = await prepareSite({ config, client, outDir: staging.dir, assets, reporter, timings, warn, now: options.now, signal: options.signal });
-    options.signal?.throwIfAborted();
-
-    const rendered = await runStage(reporter, timings, 'render', () =>
-      renderChanged({
-        pages: site.pages, site, bundle: clientBundle, dir: staging.dir, outDir: identity.outDir, previous: previous.record, code: identity.code,
-        onProgress: (done, total) => reporter.progress(done, total), signal: options.signal,
-      }),
-    (result) => `${result.written.pages} pages on ${result.written.threads} thread${result.written.threads > 1 ? 's' : ''}, ${result.reused} unchanged`);
-    const written = rendered.written;
-    const jsPerPageType = { ...previous.record?.jsPerPageType, ...written.jsPerPageType };
-
-    await runStage(reporter, timings, 'extras', async () => {
-      await writeSitemap(staging.dir, site.pages, config.siteUrl);
-      await writeFile(join(staging.dir, 'robots.txt'), robotsTxt(config.siteUrl));
-      await writeFile(join(staging.dir, '_headers'), headersFile(config));
-      await writeFile(join(staging.dir, 'index.html'), rootRedirectHtml(hrefOfPath(routeById('home')!.paths[config.locales.default]), config.siteUrl));
-    });
-
-    const overBudget = Object.entries(jsPerPageType).filter(([, bytes]) => bytes > config.jsBudgetBytes);
-    if (overBudget.length) {
-      throw new UserError(`JavaScript budget exceeded: ${overBudget.map(([type, bytes]) => `${type} loads ${bytes} bytes gzipped`).join(', ')} (budget ${config.jsBudgetBytes})`, {
-        hint: 'Make the widgets smaller or raise jsBudgetBytes in site.config.ts.',
-      });
-    }
-
-    if (previous.record) {
-      // Whatever was written now with the same bytes as before stays the previous file.
-      const media = config.content.endpoint ? ['media'] : [];
-      const others = await filesBelow(staging.dir, new Set([...locales, ...media]));
-      await keepUnchanged(identity.outDir, staging.dir, [...rendered.renderedFiles, ...others]);
-    }
-
-    options.signal?.throwIfAborted();
+    const built = await stage('assets', () => writeAssets(staging.dir));
+    const site = await prepareSite({ config, client, outDir: staging.dir, assets: built.assets, reporter, timings, warn, now: options.now, signal });
+    signal?.throwIfAborted();
+    const rendered = await stage('render', () => cache.render(site, built.client, staging.dir, (done, total) => reporter.progress(done, total), signal),
+      (result) => `${result.written.pages} pages on ${result.written.threads} thread${result.written.threads > 1 ? 's' : ''}, ${result.reused} unchanged`);
+    await stage('extras', () => writeExtras(staging.dir, config, site.pages));
+    const jsPerPageType = cache.jsPerPageType(rendered);
+    checkJsBudget(jsPerPageType, config.jsBudgetBytes);
+    await cache.keepUnchanged(staging.dir, rendered);
+    signal?.throwIfAborted();
     await staging.commit();
-    const record: BuildRecord = {
-      version: 1, ...identity, outIno: (await stat(identity.outDir)).ino, fullAt: previous.record?.fullAt ?? started,
-      builtAt: Date.now(), pages: rendered.records, jsPerPageType,
-    };
-    await Promise.all([
-      saveRecord(config.cacheDir, record).catch((error: Error) => warn(`build cache: the record could not be saved (${error.message}); the next build renders every page`)),
-      kept.save().catch((error: Error) => warn(`build cache: the CMS answers could not be kept (${error.message}); the next build fetches everything`)),
-    ]);
+    await cache.save(rendered);
+
+    const locales = config.locales.all;
     const perLocale = Object.fromEntries(locales.map((locale) => [locale, site.pages.filter((page) => page.locale === locale && page.kind !== 'not-found').length]));
     return {
-      endpoint,
-      pages: { total: site.pages.length, perLocale, rendered: written.pages, unchanged: rendered.reused },
-      fullReason: previous.record ? null : previous.reason,
+      endpoint: connection.client.endpoint,
+      pages: { total: site.pages.length, perLocale, rendered: rendered.written.pages, unchanged: rendered.reused },
+      fullReason: cache.fullReason,
       requests: client.stats.requests,
       retries: client.stats.retries,
       media: site.media,
-      bytesWritten: written.bytes + site.media.bytes + stylesheet.bytes + clientBundle.files.reduce((sum, file) => sum + file.bytes, 0),
-      stylesheetGzipBytes: stylesheet.gzipBytes,
+      bytesWritten: rendered.written.bytes + site.media.bytes + built.stylesheet.bytes + built.client.files.reduce((sum, file) => sum + file.bytes, 0),
+      stylesheetGzipBytes: built.stylesheet.gzipBytes,
       jsPerPageType,
       warnings,
       timings,
@@ -144,8 +86,16 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   } catch (error) {
     await staging.abort();
     // Whatever failed while the build was being stopped, the stop is what happened.
-    throw options.signal?.aborted ? options.signal.reason : error;
+    throw signal?.aborted ? signal.reason : error;
   } finally {
     await connection?.close();
   }
+}
+
+function checkJsBudget(jsPerPageType: Record<string, number>, budget: number): void {
+  const over = Object.entries(jsPerPageType).filter(([, bytes]) => bytes > budget);
+  if (!over.length) return;
+  throw new UserError(`JavaScript budget exceeded: ${over.map(([type, bytes]) => `${type} loads ${bytes} bytes gzipped`).join(', ')} (budget ${budget})`, {
+    hint: 'Make the widgets smaller or raise jsBudgetBytes in site.config.ts.',
+  });
 }

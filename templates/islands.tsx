@@ -45,16 +45,10 @@ export type HydrateOn = 'load' | 'idle' | 'visible' | 'interaction';
 
 /**
  * Props as JSON that is safe anywhere in HTML (templates/json-in-html.ts), whether it ends up in an
- * attribute or a <script>. JSON.parse restores the original strings.
+ * attribute or a <script>. JSON.parse restores the original strings (templates/client/main.ts).
  */
 export function serializeProps(props: unknown): string {
   return jsonInHtml(props ?? {});
-}
-
-export function parseProps(json: string | null | undefined): Record<string, unknown> {
-  if (!json) return {};
-  const value: unknown = JSON.parse(json);
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
 interface IslandOwnProps<N extends IslandName> {

@@ -6,7 +6,7 @@
 // are reused. A version that cannot be read (no `entityChanged` from the backend) counts as moved.
 import type { CachedClient } from './cached-client';
 import type { ContentClient } from './client';
-import { QUERIES } from './queries';
+import { listOfRequest, QUERIES } from './queries';
 import { int, list, obj, str } from './read-raw';
 import type { Locale } from './types';
 
@@ -47,16 +47,8 @@ export function movedLists(before: Versions, after: Versions): Set<string> {
 export function dropMoved(cache: CachedClient, moved: ReadonlySet<string>): void {
   if (!moved.size) return;
   cache.invalidate((operation, variables) => {
-    switch (operation) {
-      case 'ContentPage':
-        return moved.has(`${String(variables.langcode)} ${String(variables.type)}`);
-      case 'Notifications':
-        return moved.has(`${String(variables.language)} notifications`);
-      case 'TermsPage':
-        return moved.has(`${String(variables.langcode)} taxonomy_terms`);
-      default:
-        // The menu (its entries come from several lists) and anything new: cheap to ask again.
-        return true;
-    }
+    const key = listOfRequest(operation, variables);
+    // The menu (its entries come from several lists) and anything new: cheap to ask again.
+    return key === null || moved.has(`${key.locale} ${key.list}`);
   });
 }

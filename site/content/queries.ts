@@ -16,8 +16,19 @@ import paragraph from './queries/fragments/paragraph.graphql';
 import routeEntity from './queries/fragments/route-entity.graphql';
 import text from './queries/fragments/text.graphql';
 
+/** The list an answer belongs to: its language and list (a content type, `notifications` or `taxonomy_terms`). */
+export interface ListKey {
+  locale: string;
+  list: string;
+}
+
 export interface Operation {
   name: string;
+  /**
+   * The list this operation's answer for `variables` belongs to, so a moved list or an edited
+   * fixture drops exactly its answers; null for answers drawn from many lists (the menu) or none.
+   */
+  list: (variables: Record<string, unknown>) => ListKey | null;
   /** The operation plus the fragments it uses, as sent. */
   document: string;
   /** Response keys the schema guarantees (non-null root fields): an answer without one is unreadable. */
@@ -45,7 +56,7 @@ function spreads(document: DocumentNode | FragmentDefinitionNode): string[] {
   return names;
 }
 
-function operation(source: string): Operation {
+function operation(source: string, list: Operation['list'] = () => null): Operation {
   const document = parse(source);
   const [definition] = document.definitions;
   if (document.definitions.length !== 1 || definition?.kind !== Kind.OPERATION_DEFINITION || !definition.name) {
@@ -65,14 +76,21 @@ function operation(source: string): Operation {
   const required = definition.selectionSet.selections
     .filter((selection) => selection.kind === Kind.FIELD && NON_NULL_ROOT_FIELDS.has(selection.name.value))
     .map((selection) => (selection.kind === Kind.FIELD ? (selection.alias ?? selection.name).value : ''));
-  return { name: definition.name.value, document: parts.join('\n\n'), required };
+  return { name: definition.name.value, document: parts.join('\n\n'), required, list };
 }
 
 export const QUERIES = {
   routeResolver: operation(routeResolver),
-  notifications: operation(notifications),
+  notifications: operation(notifications, (variables) => ({ locale: String(variables.language), list: 'notifications' })),
   menu: operation(menu),
-  contentPage: operation(contentPage),
-  termsPage: operation(termsPage),
+  contentPage: operation(contentPage, (variables) => ({ locale: String(variables.langcode), list: String(variables.type) })),
+  termsPage: operation(termsPage, (variables) => ({ locale: String(variables.langcode), list: 'taxonomy_terms' })),
   listVersions: operation(listVersions),
 } as const;
+
+const BY_NAME = new Map<string, Operation>(Object.values(QUERIES).map((query) => [query.name, query]));
+
+/** The list of a request by its operation name (cached answers keep the name); null as above. */
+export function listOfRequest(operation: string, variables: Record<string, unknown>): ListKey | null {
+  return BY_NAME.get(operation)?.list(variables) ?? null;
+}

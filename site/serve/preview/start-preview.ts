@@ -13,7 +13,7 @@ import { startHttpServer } from '../http-server';
 import { previewPolicy } from '../server-policy';
 import { parseRequestPath, refusedPathScope } from '../request-path';
 import { allowsMethod, sendText } from '../respond';
-import { writeAssets, writeStaticExtras } from '../site-extras';
+import { writeAssets, writeStaticExtras } from '../../output/site-files';
 import { createStaticSite, type StaticSite } from '../static-files';
 import { createRenderedSite, type RenderedSite, type RenderedSiteOptions } from './rendered-site';
 

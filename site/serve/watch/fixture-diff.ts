@@ -3,6 +3,7 @@
 // menus, and the notifications when it is one. Terms and media are referenced from many items by
 // id: a change to them stales everything. Pure.
 import type { FixtureSet } from '../../cms/fixtures/types';
+import { listOfRequest } from '../../content/queries';
 
 export interface FixtureChange {
   /** Stale everything. */
@@ -33,19 +34,12 @@ export function diffFixtures(before: FixtureSet, after: FixtureSet): FixtureChan
   return { all, types, nids };
 }
 
-/** Whether a cached answer (operation name + variables, site/content/queries) is stale after `change`. */
+/** Whether a cached answer (operation name + variables; its list from site/content/queries.ts) is stale after `change`. */
 export function isStale(change: FixtureChange, operation: string, variables: Record<string, unknown>): boolean {
   if (change.all) return true;
   if (!change.types.size) return false;
-  switch (operation) {
-    case 'ContentPage':
-      return change.types.has(String(variables.type));
-    case 'Notifications':
-      return change.types.has('notifications');
-    case 'TermsPage':
-      return false;
-    default:
-      // The menu and anything new: cheap to ask again, wrong to keep.
-      return true;
-  }
+  const key = listOfRequest(operation, variables);
+  // The menu and anything new: cheap to ask again, wrong to keep. Terms change only with `all`.
+  if (key === null) return true;
+  return key.list !== 'taxonomy_terms' && change.types.has(key.list);
 }

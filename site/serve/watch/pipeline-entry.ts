@@ -13,4 +13,4 @@ export { sitemapItems, writeSitemap } from '../../output/sitemap';
 export { createStaging } from '../../output/staging';
 export { securityHeaders } from '../../output/security-headers';
 export { fileOfHref } from '../../routes/url-to-file';
-export { writeAssets, writeStaticExtras } from '../site-extras';
+export { writeAssets, writeStaticExtras } from '../../output/site-files';

@@ -1,0 +1,80 @@
+// What `build` keeps between runs into the same output folder, behind one object
+// (docs/incremental.md): the previous build's record (or why there is none), the CMS answers of
+// the lists whose version did not move, the render stage that links unchanged pages, the pass
+// that keeps every other unchanged file, and the record saved after the swap.
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { ResolvedConfig } from '../config/define-config';
+import type { ContentClient } from '../content/client';
+import type { ClientBundle } from '../output/client-bundle';
+import type { PreparedSite } from '../prepare-site';
+import { configHash, loadPrevious, saveRecord, type BuildRecord } from './build-record';
+import { codeVersion } from './code-version';
+import { keepAnswers, type KeptAnswers } from './kept-answers';
+import { renderChanged, type RenderChangedResult } from './render-changed';
+import { filesBelow, keepUnchanged } from './reuse-output';
+
+export interface BuildCacheOptions {
+  config: ResolvedConfig;
+  outDir: string;
+  /** Render every page, whatever the previous build recorded (--full). */
+  full?: boolean;
+  warn: (message: string) => void;
+  info: (message: string) => void;
+}
+
+export interface BuildCache {
+  /** Why every page is rendered; null when the previous build is reused. */
+  fullReason: string | null;
+  /** The client that reuses kept answers of lists whose version did not move. */
+  keepAnswers(client: ContentClient): Promise<ContentClient>;
+  /** The render stage: unchanged pages linked from the previous output, the rest rendered into `dir`. */
+  render(site: PreparedSite, bundle: ClientBundle, dir: string, onProgress: (done: number, total: number) => void, signal?: AbortSignal): Promise<RenderChangedResult>;
+  /** Gzipped JavaScript per page type, this build's figures over the previous build's. */
+  jsPerPageType(rendered: RenderChangedResult): Record<string, number>;
+  /** Every file written now with the previous output's bytes becomes a link to the previous file. */
+  keepUnchanged(dir: string, rendered: RenderChangedResult): Promise<void>;
+  /** After the swap: the record and the answers, for the next build. A failure is a warning. */
+  save(rendered: RenderChangedResult): Promise<void>;
+}
+
+export async function openBuildCache(options: BuildCacheOptions): Promise<BuildCache> {
+  const { config, warn } = options;
+  const started = Date.now();
+  const identity = {
+    cacheDir: config.cacheDir, outDir: resolve(options.outDir), code: await codeVersion(),
+    endpoint: config.content.endpoint ?? 'embedded', config: configHash({ ...config, cacheDir: null, cacheMaxAgeHours: null }),
+  };
+  const previous = options.full ? { record: null, reason: '--full' } : await loadPrevious(identity, config.cacheMaxAgeHours * 3_600_000, started, warn);
+  const record: BuildRecord | null = previous.record;
+  let kept: KeptAnswers | null = null;
+  const jsPerPageType = (rendered: RenderChangedResult) => ({ ...record?.jsPerPageType, ...rendered.written.jsPerPageType });
+
+  return {
+    fullReason: previous.record ? null : previous.reason,
+    async keepAnswers(client) {
+      kept = await keepAnswers(client, { ...identity, locales: config.locales.all, reuse: record !== null, warn, info: options.info });
+      return kept.client;
+    },
+    render(site, bundle, dir, onProgress, signal) {
+      return renderChanged({ pages: site.pages, site, bundle, dir, outDir: identity.outDir, previous: record, code: identity.code, onProgress, signal });
+    },
+    jsPerPageType,
+    async keepUnchanged(dir, rendered) {
+      if (!record) return;
+      // Media of a configured CMS are links into the media cache already.
+      const skip = new Set([...config.locales.all, ...(config.content.endpoint ? ['media'] : [])]);
+      await keepUnchanged(identity.outDir, dir, [...rendered.renderedFiles, ...(await filesBelow(dir, skip))]);
+    },
+    async save(rendered) {
+      const next: BuildRecord = {
+        version: 1, ...identity, outIno: (await stat(identity.outDir)).ino, fullAt: record?.fullAt ?? started,
+        builtAt: Date.now(), pages: rendered.records, jsPerPageType: jsPerPageType(rendered),
+      };
+      await Promise.all([
+        saveRecord(config.cacheDir, next).catch((error: Error) => warn(`build cache: the record could not be saved (${error.message}); the next build renders every page`)),
+        kept?.save().catch((error: Error) => warn(`build cache: the CMS answers could not be kept (${error.message}); the next build fetches everything`)),
+      ]);
+    },
+  };
+}
