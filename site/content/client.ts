@@ -58,6 +58,24 @@ export class ContentClient {
     this.limit = pLimit(options.concurrency);
   }
 
+  /**
+   * One attempt, aborted after `timeoutMs` or when `signal` aborts. A timer and a controller held
+   * here, not AbortSignal.timeout()/any(): Node 20 can collect those signals while the fetch still
+   * runs, and then the timeout never fires (a CMS that never answers would hang the build).
+   */
+  private async attempt<T>(operation: Operation, variables: Record<string, unknown>, timeoutMs: number, signal?: AbortSignal): Promise<T> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
+    const stop = () => controller.abort(signal?.reason);
+    signal?.addEventListener('abort', stop, { once: true });
+    try {
+      return await this.graphql.request<T>({ document: operation.document, variables, signal: controller.signal });
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', stop);
+    }
+  }
+
   async request<T>(operation: Operation, variables: Record<string, unknown> = {}, options: RequestOptions = {}): Promise<T> {
     const { retries, timeoutMs, baseDelayMs = 300, maxDelayMs = 10_000 } = this.options;
     const { signal } = options;
@@ -68,8 +86,7 @@ export class ContentClient {
         const data = await this.limit(() => {
           signal?.throwIfAborted();
           this.stats.requests++;
-          const timeout = AbortSignal.timeout(timeoutMs);
-          return this.graphql.request<T>({ document: operation.document, variables, signal: signal ? AbortSignal.any([timeout, signal]) : timeout });
+          return this.attempt<T>(operation, variables, timeoutMs, signal);
         });
         // A 200 without the fields the schema guarantees ({} from a broken proxy, a null list):
         // read as an empty list it would unpublish content, so it is retried like a cut-off body.
