@@ -53,6 +53,9 @@ export async function openBuildCache(options: BuildCacheOptions): Promise<BuildC
   return {
     fullReason: previous.record ? null : previous.reason,
     async keepAnswers(client) {
+      // The embedded backend listens on a new port each run, so its answers name media on an
+      // origin that is gone; it answers from memory anyway. Only a configured CMS's are kept.
+      if (!config.content.endpoint) return client;
       kept = await keepAnswers(client, { ...identity, locales: config.locales.all, reuse: record !== null, warn, info: options.info });
       return kept.client;
     },

@@ -162,6 +162,20 @@ describe('incremental build', () => {
     }
   }, 240_000);
 
+  it('reuses the previous output with the embedded backend, whose port is new every run, and keeps its images', async () => {
+    const embedded = { content: { ...config.content, endpoint: null } };
+    const first = await buildInto('embedded', 'cache-embedded', false, embedded);
+    expect(first.media.failed).toBe(0);
+    const before = await tree('embedded');
+    const second = await buildInto('embedded', 'cache-embedded', false, embedded);
+    expect(second.fullReason).toBeNull();
+    expect(second.media).toMatchObject({ failed: 0, files: first.media.files });
+    expect(second.pages.rendered).toBe(0);
+    const after = await tree('embedded');
+    expectSameBytes(after, before);
+    expect([...after].filter(([file, entry]) => file.endsWith('.html') && entry.ino !== before.get(file)!.ino)).toEqual([]);
+  }, 120_000);
+
   it('does not use a record from another endpoint, config or version, nor a damaged one', async () => {
     await buildInto('other', 'cache-other');
     expect((await buildInto('other', 'cache-other', false, { siteUrl: 'https://example.org' })).fullReason).toMatch(/configuration changed/);
