@@ -20,12 +20,14 @@ export function registerCms(program: Command): void {
     .action(async (flags: CmsFlags) => {
       const { startContentBackend } = await import('../site/cms/server');
       const backend = await startContentBackend({ port: flags.port, extraItems: flags.items, latencyMs: flags.latency, failRate: flags.failRate });
-      process.stdout.write(`listening ${backend.endpoint}\n`);
-      await new Promise<void>((resolve) => {
+      // The stop handler before the line that tells a caller it may connect (and stop it).
+      const stopped = new Promise<void>((resolve) => {
         const stop = () => resolve();
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
       });
+      process.stdout.write(`listening ${backend.endpoint}\n`);
+      await stopped;
       await backend.close();
     });
 }

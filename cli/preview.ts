@@ -35,11 +35,14 @@ export function registerPreview(program: Command): void {
       staticDir !== undefined
         ? `the built site in ${resolve(staticDir)}, as a static host serves it`
         : `pages rendered on request from ${config.content.endpoint ?? 'the embedded content backend'} — CMS edits show on reload; for edits to templates, locales, code or fixtures use \`hotel-site watch\``;
+    // Listen for Ctrl-C and SIGTERM before saying where to connect: whoever reads the URL may stop
+    // the server at once, and a signal before the handler would end the process unclean.
+    const stopped = untilStopped();
     process.stdout.write(
       `Preview of ${source}\n  ${preview.url}de/\n  ${preview.url}en/\n${addressLines(host, preview.url, 'de/')}Listening on ${preview.url} — Ctrl-C stops.\n`,
     );
     if (flags.open) openBrowser(`${preview.url}de/`);
-    await untilStopped();
+    await stopped;
     await preview.close();
   });
 }

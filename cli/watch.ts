@@ -35,11 +35,13 @@ export function registerWatch(program: Command): void {
       strictPort: flags.strictPort,
       log: logLine,
     });
+    // The stop handler first: the URL's reader may stop the server at once (cli/preview.ts).
+    const stopped = untilStopped();
     process.stdout.write(
       `Watching templates/, locales/, site/ and ${flags.config} — ready in ${((performance.now() - started) / 1000).toFixed(2)} s\n  ${session.url}de/\n  ${session.url}en/\n${addressLines(bindAddress(flags.host), session.url, 'de/')}Listening on ${session.url} — Ctrl-C stops.\n`,
     );
     if (flags.open) openBrowser(`${session.url}de/`);
-    await untilStopped();
+    await stopped;
     await session.close();
   });
 }

@@ -9,6 +9,19 @@ import { hydrateAll, openTab, serveSite, type SiteServer } from './harness';
 
 const dist = inject('fixtureSite');
 
+/** `work`, failing with the page's name if it hangs (a stuck page must not hold the test for minutes). */
+async function withinMs(ms: number, target: string, work: () => Promise<void>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${target}: no result within ${ms / 1000} s`)), ms);
+  });
+  try {
+    await Promise.race([work(), limit]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 describe.skipIf(!hasChromium)('console and local assets on every page type', () => {
   let browser: Browser;
   let server: SiteServer;
@@ -44,14 +57,16 @@ describe.skipIf(!hasChromium)('console and local assets on every page type', () 
             const [target, name] = next;
             tab.errors.length = 0;
             tab.failedLocal.length = 0;
-            await tab.page.goto(server.url + target);
-            await hydrateAll(tab.page);
-            // Use the layout's islands once: they must work on every page.
-            await tab.page.locator('.menu-toggle').click();
-            await tab.page.keyboard.press('Escape');
-            // Leave only once what the scroll started (lazy images) has loaded or failed: leaving
-            // earlier cancels it (net::ERR_ABORTED), which is the test's doing, not the page's.
-            await expect.poll(() => pending.size, { timeout: 15_000 }).toBe(0);
+            await withinMs(120_000, target, async () => {
+              await tab.page.goto(server.url + target);
+              await hydrateAll(tab.page);
+              // Use the layout's islands once: they must work on every page.
+              await tab.page.locator('.menu-toggle').click();
+              await tab.page.keyboard.press('Escape');
+              // Leave only once what the scroll started (lazy images) has loaded or failed: leaving
+              // earlier cancels it (net::ERR_ABORTED), which is the test's doing, not the page's.
+              await expect.poll(() => pending.size, { timeout: 15_000 }).toBe(0);
+            });
             for (const problem of [...tab.errors, ...tab.failedLocal]) problems.push(`${name} ${target}: ${problem}`);
           }
         } finally {

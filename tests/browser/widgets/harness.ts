@@ -162,7 +162,12 @@ export async function hydrateAll(page: Page): Promise<void> {
   await page.evaluate(async () => {
     for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
       window.scrollTo(0, y);
-      await new Promise(requestAnimationFrame);
+      // A frame, or 100 ms where the browser draws none (a busy or throttled renderer): page.evaluate
+      // has no timeout of its own, so a wait on frames alone can hang a test for good.
+      await new Promise((resolve) => {
+        requestAnimationFrame(resolve);
+        setTimeout(resolve, 100);
+      });
     }
     window.scrollTo(0, 0);
   });
