@@ -1,5 +1,5 @@
 // Events on lists and the home page: upcoming ones (site/render/upcoming.ts decides, the same rule
-// as the menu's "upcoming events") and past ones, which are never listed as upcoming (issue 3).
+// as the menu's "upcoming events") and past ones, which are never listed as upcoming.
 import type { Event } from '../site/content/types';
 import { isUpcoming } from '../site/render/upcoming';
 import { parseCmsDate } from './format';

@@ -1,4 +1,4 @@
-// Dates, prices and numbers for the page's language, always through Intl (issue 3).
+// Dates, prices and numbers for the page's language, always through Intl.
 // Formatters are cached: constructing Intl objects per call costs more than rendering a card.
 import type { DateRange, Locale } from '../site/content/types';
 

@@ -1,4 +1,4 @@
-// The island mechanism (issue 4): only widgets hydrate; the rest of the page stays static HTML.
+// The island mechanism: only widgets hydrate; the rest of the page stays static HTML.
 //
 // <Island name props hydrate> renders the widget on the server inside a container that carries
 //   data-island="<name>"   which widget (templates/client/registry.ts loads its chunk),

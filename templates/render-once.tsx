@@ -1,7 +1,7 @@
 // Parts of the layout that are the same on every page of a language — the full menu, the footer,
 // the cookie bar, the notification banner — are rendered once per language and reused as bytes.
 // Measured on the 10,000-page synthetic site: the menu alone took 3 ms and 120 KB of markup on
-// every page, four times the page's own content (issue 2's speed target). Children of <Once> must
+// every page, four times the page's own content. Children of <Once> must
 // not depend on the page: only on the language's SiteContext. They come as a function so that not
 // even their props are computed again (JSX children would be built on every page).
 //

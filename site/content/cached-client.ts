@@ -1,4 +1,4 @@
-// A content client that keeps every CMS answer until told otherwise (issue 5). `watch` uses it so a
+// A content client that keeps every CMS answer until told otherwise. `watch` uses it so a
 // template or locale change re-renders without fetching, and a fixture edit re-fetches only the
 // lists it touched (site/serve/watch/fixture-diff.ts); `preview` so a reload after an edit fetches
 // only the lists whose version moved (site/content/list-versions.ts). Identical requests in

@@ -1,4 +1,4 @@
-// CMS `processed` HTML is untrusted input (issue 2): it is cut down to an allow-list before it is
+// CMS `processed` HTML is untrusted input: it is cut down to an allow-list before it is
 // rendered — no scripts, styles, iframes, event handlers or javascript: URLs — with sanitize-html,
 // the maintained library for exactly this. Before that, parse5 (the WHATWG parsing algorithm)
 // builds the tree a browser would from it, so unclosed or misnested tags come out as well-formed

@@ -1,4 +1,4 @@
-// The client script (issue 4): esbuild bundles templates/client/main.ts with code splitting into
+// The client script: esbuild bundles templates/client/main.ts with code splitting into
 // dist/assets/ — a small content-hashed entry, one chunk per island widget, React in shared chunks.
 // measurePageJs() tells from a page's HTML which of these files that page will load.
 import { build, type Metafile } from 'esbuild';

@@ -1,4 +1,4 @@
-// Atomic output (issue 2): a build writes into a fresh folder beside --out and swaps it in only
+// Atomic output: a build writes into a fresh folder beside --out and swaps it in only
 // when everything is written; a failed build removes its folder and leaves the old output alone.
 // Only a folder that replacing cannot lose anything of is taken (./out-dir).
 import { randomBytes } from 'node:crypto';

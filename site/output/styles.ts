@@ -1,4 +1,4 @@
-// The one stylesheet (issue 3): esbuild bundles templates/styles/site.css and its imports,
+// The one stylesheet: esbuild bundles templates/styles/site.css and its imports,
 // minified, to assets/site.<content hash>.css.
 import { build, type Plugin } from 'esbuild';
 import { gzipSync } from 'node:zlib';

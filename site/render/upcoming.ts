@@ -1,5 +1,5 @@
-// "Upcoming" events (SPEC: the menu's "upcoming events"; issue 3: past events are not listed as
-// upcoming): an event is upcoming until its end (or its start, without an end) has passed.
+// "Upcoming" events (the menu's "upcoming events"; past events are not listed as upcoming): an
+// event is upcoming until its end (or its start, without an end) has passed.
 import type { ContentItem } from '../content/types';
 import { parseCmsDate } from '../../templates/format';
 

@@ -1,4 +1,4 @@
-// CMS path aliases are untrusted input (issue 2): a path must stay inside its language folder of
+// CMS path aliases are untrusted input: a path must stay inside its language folder of
 // the output, must not be empty, must map to exactly one file on every file system, and must be a
 // path the site's own servers and static hosts serve (docs/hardening.md). Pure.
 import type { Locale } from '../content/types';

@@ -1,4 +1,4 @@
-// gzip or brotli as the request's Accept-Encoding allows (issue 5), with the compressed bodies of
+// gzip or brotli as the request's Accept-Encoding allows, with the compressed bodies of
 // recent representations kept, keyed by ETag: reloading a page or its stylesheet does not compress
 // it again. Brotli at quality 5: nearly the size of 11 at a fraction of the time, as CDNs do
 // on the fly.

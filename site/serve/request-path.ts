@@ -1,4 +1,4 @@
-// Request URL → safe path segments, before anything touches the file system (issue 5: traversal is
+// Request URL → safe path segments, before anything touches the file system (traversal is
 // refused with 400/404 and never reads outside the served folder). Pure, so every hostile form is
 // unit-tested alone. The raw path is split on "/" first and each segment decoded on its own, so an
 // encoded slash can never create a segment boundary; anything a file system could read as a step

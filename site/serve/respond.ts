@@ -1,4 +1,4 @@
-// Writing responses the way a good static host does (issue 5): Content-Type and Content-Length,
+// Writing responses the way a good static host does: Content-Type and Content-Length,
 // a strong ETag with conditional GET (304), HEAD without a body, gzip/brotli by Accept-Encoding
 // with `Vary`, byte ranges for large files (video), `nosniff`. Preview and watch content changes
 // under the same URL, so everything is `no-cache`: the browser revalidates, a 304 costs nothing.

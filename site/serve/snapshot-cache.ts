@@ -1,7 +1,6 @@
 // A value that is expensive to load and allowed to be a few seconds old: the preview's prepared
-// content (issue 5: "a short in-memory cache … concurrent requests coalesce"). Within `ttlMs` the
-// cached value is returned; after it, the next caller starts one load and every caller that comes
-// while it runs waits for that same load. A failed load is remembered briefly, so a CMS that is
+// content. Within `ttlMs` the cached value is returned; after it, the next caller starts one load
+// and every caller that comes while it runs waits for that same load. A failed load is remembered briefly, so a CMS that is
 // down is not asked again by every request of a page (its stylesheet, its images…) in turn.
 
 export interface SnapshotCacheOptions {

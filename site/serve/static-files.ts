@@ -1,4 +1,4 @@
-// A built folder served exactly as a static host serves it (issue 5): index.html for folders, a
+// A built folder served exactly as a static host serves it: index.html for folders, a
 // folder without its slash redirected (301 "/de" → "/de/"), the language's 404.html with status
 // 404 for anything unknown (German, the root's 404.html, outside /de/ and /en/). Paths come from
 // ./request-path already checked; the resolved real path must still lie inside the folder, so a

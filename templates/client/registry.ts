@@ -1,6 +1,6 @@
 // Island name → the module that exports its widget (under that name, or as default). The layout's
 // islands (chrome-islands.ts) are on every page, so they come with the entry itself: one file and
-// one gzip stream instead of five, which the JS budget needs (issue 4). Page widgets are split
+// one gzip stream instead of five, which the JS budget needs. Page widgets are split
 // points: a page downloads one only when one of its islands hydrates. React's DOM client
 // (hydrate.ts) is always a split point. Keys match ISLAND_COMPONENTS in templates/islands.tsx.
 import type { ComponentType } from 'react';

@@ -1,4 +1,4 @@
-// Splits the FAQ page's CMS body into groups and questions (issue 3: questions as an accessible
+// Splits the FAQ page's CMS body into groups and questions (questions as an accessible
 // accordion). Editors write optional <h2> groups; each question is an <h3> followed by its answer
 // elements until the next <h3> or <h2>. The split is made on the parsed tree (parse5), between
 // top-level nodes only, so every piece is whole, balanced markup (docs/hardening.md): a heading

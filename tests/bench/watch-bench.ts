@@ -1,4 +1,4 @@
-// `npm run bench`, watch part (issue 5): the time from saving a file to the rebuilt page being
+// `npm run bench`, watch part: the time from saving a file to the rebuilt page being
 // served, measured as an editor's browser would see it — write the file, then ask for the page
 // until the change is in it. On a copy of the project (the real tree is never edited), for the
 // fixture site and for the synthetic large site (embedded backend + N synthetic items). Targets on

@@ -31,7 +31,7 @@ export function rawRequest(origin: string, path: string, options: { method?: str
   });
 }
 
-/** Hostile request paths (issue 5): each must be refused (400/404) without reading outside the site. */
+/** Hostile request paths: each must be refused (400/404) without reading outside the site. */
 export const TRAVERSAL_PATHS = [
   '/../secret.txt',
   '/de/../../secret.txt',

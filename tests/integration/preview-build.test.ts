@@ -1,4 +1,4 @@
-// The promise of `hotel-site preview` (issue 5): a page it renders on request is the page `build`
+// The promise of `hotel-site preview`: a page it renders on request is the page `build`
 // writes, byte for byte. Both run through the real bin, on a copy of the project, so that edits
 // others make to the templates meanwhile cannot make the two see different sources.
 import { readFile, writeFile } from 'node:fs/promises';

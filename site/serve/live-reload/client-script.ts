@@ -1,5 +1,5 @@
 // The snippet `watch` injects into every HTML response it serves — never into files a build
-// writes (issue 5). It listens to ./event-stream: reloads the tab after a rebuild, swaps the
+// writes. It listens to ./event-stream: reloads the tab after a rebuild, swaps the
 // stylesheet in place after a CSS-only change (no reload, no flash: the old sheet goes once the new
 // one has loaded), and shows a build error as an overlay over the last good page until a rebuild
 // succeeds. Plain ES2017 in a string: it is sent as it is, with no bundler involved. Its text never

@@ -1,4 +1,4 @@
-// The live-reload channel of `watch` (issue 5): server-sent events on one URL. After a rebuild
+// The live-reload channel of `watch`: server-sent events on one URL. After a rebuild
 // every open tab gets `reload`, or `css` with the new stylesheet when only styles changed; a failed
 // rebuild sends `build-error` (the overlay) and is repeated to tabs that connect while it lasts.
 // Every tab is told the build generation on connect, so a tab whose HTML is older than the last

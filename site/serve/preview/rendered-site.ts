@@ -1,7 +1,7 @@
 // `hotel-site preview` (default mode): every page rendered when it is requested, from the CMS's
 // current content, through the build's own code path — prepareSite() for the content, renderPage()
 // for the HTML, the build's asset bundlers for the hashed stylesheet and script — so a page is
-// byte for byte what `build` would write for that content (issue 5; a test compares all pages).
+// byte for byte what `build` would write for that content (tests/integration/preview-build.test.ts compares all pages).
 // The prepared content is a snapshot shared by all requests for a few seconds (./snapshot-cache),
 // then refreshed with only the lists that changed in the CMS (./list-versions);
 // a CMS that cannot be reached gets the editor a page saying so, and the server keeps running.

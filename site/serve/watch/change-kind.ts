@@ -1,4 +1,4 @@
-// What a changed file means for `watch` (issue 5: incremental rebuilds). The bundles' own metafiles
+// What a changed file means for `watch` (incremental rebuilds, docs/architecture.md). The bundles' own metafiles
 // say which files the render code, the client script, the stylesheet, the fixtures and the
 // generator consist of, so a file in two of them (an island widget: rendered on the server and
 // hydrated in the browser) triggers both, and a helper no bundle uses triggers nothing. Pure.

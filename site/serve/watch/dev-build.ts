@@ -1,4 +1,4 @@
-// The build `watch` keeps in memory and updates incrementally (issue 5): the generator, the render
+// The build `watch` keeps in memory and updates incrementally: the generator, the render
 // code and the fixtures as last imported, the config, the content connection with every answer
 // cached (./cached-client), the hashed assets and the prepared content. apply() does only what a
 // batch of changes needs — a template re-imports the render code; a locale file rebuilds the

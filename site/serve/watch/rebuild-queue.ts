@@ -3,7 +3,7 @@
 // once (after `batchMs`, which gathers the several file events one save makes); a save that
 // follows a rebuild of the same burst waits until the burst has been quiet for `quietMs`. So a
 // single save is served as fast as possible and ten saves in a second cause two rebuilds: the
-// first, and one for everything after it (issue 5). Saves that never pause still rebuild once a
+// first, and one for everything after it. Saves that never pause still rebuild once a
 // second.
 
 export interface RebuildQueueOptions<C> {

@@ -1,4 +1,4 @@
-// The files `watch` listens to (issue 5): templates/, locales/, site/ (the generator and the
+// The files `watch` listens to: templates/, locales/, site/ (the generator and the
 // embedded backend's fixtures), site.config.ts and whatever it imports, via chokidar. Ignored, as
 // Vite and Eleventy do: version control, dependencies, build output (ours included, or every write
 // would trigger a rebuild), test results, temporary bundles and editors' swap files.

@@ -2,7 +2,7 @@
 // hydrated, opens the provider's sidebar instead. The provider script loads on the first intent
 // (hover, focus, touch — before the click itself), never just because a page was viewed: a
 // third-party script on every page view costs guests data and tells the provider who browses;
-// the button is busy while it loads and falls back to the link when it cannot load (issue 4).
+// the button is busy while it loads and falls back to the link when it cannot load.
 import { useState, type MouseEvent } from 'react';
 import { callOpenFunction, loadBookingScript } from './booking-loader';
 

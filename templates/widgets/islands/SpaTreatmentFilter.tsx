@@ -1,4 +1,4 @@
-// Spa treatments narrowed by category (issue 3/4): the server renders every card (the `grid` slot:
+// Spa treatments narrowed by category: the server renders every card (the `grid` slot:
 // a list whose n-th <li> is the n-th treatment); hydrated, category buttons hide the cards that do
 // not match, preselected from ?category=<tid> (links from wellness items carry it). Without
 // JavaScript the buttons are hidden and every treatment shows.

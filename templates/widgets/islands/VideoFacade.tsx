@@ -1,4 +1,4 @@
-// Click-to-load facade for remote video and the stork camera's live stream (issue 3/4): a poster
+// Click-to-load facade for remote video and the stork camera's live stream: a poster
 // with a play button. Nothing is requested from the video host before the click. The facade is a
 // link to the video's own page, so it works without JavaScript; hydrated, the click swaps in the
 // player (autoplaying, since the guest asked for it).

@@ -1,4 +1,4 @@
-// The widgets in the states a page load never shows (issue 3 quality bar: axe finds no
+// The widgets in the states a page load never shows (quality bar: axe finds no
 // violations): the open menu with a topic open, the cookie bar collapsed and closed, the
 // function-room filter with no match, the newsletter form with its messages.
 import AxeBuilder from '@axe-core/playwright';

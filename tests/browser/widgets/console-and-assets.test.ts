@@ -1,4 +1,4 @@
-// Every page type, hydrated (issue 4): no console error (hydration mismatches included), no
+// Every page type, hydrated: no console error (hydration mismatches included), no
 // uncaught error, and no failed request for a local asset — at desktop and mobile width, in both
 // languages.
 import type { Browser, Request } from 'playwright-core';

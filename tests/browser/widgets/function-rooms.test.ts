@@ -1,4 +1,4 @@
-// Function-room comparison (SPEC sections 3 and 8, issue 4): every room with its measures, the
+// Function-room comparison (SPEC sections 3 and 8): every room with its measures, the
 // five seating layouts and prices; live filtering by layout and persons; no match shows exactly
 // the SPEC's message (its English counterpart on /en); without JavaScript every room shows.
 import type { Browser, Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Shared set-up of the widget tests (issue 4): a static server for a built site with hooks (delay
+// Shared set-up of the widget tests: a static server for a built site with hooks (delay
 // or fail a path — for the progress bar and chunk-reload tests), the German/English ×
 // desktop/mobile variants, a page that records console errors, failed local requests and any
 // request leaving 127.0.0.1 (blocked: the tests never touch the network), and helpers to wait for

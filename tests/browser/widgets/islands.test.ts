@@ -1,4 +1,4 @@
-// The island mechanism in the browser (issue 4): a `visible` island loads its code only when it
+// The island mechanism in the browser: a `visible` island loads its code only when it
 // comes into view; a click on a widget's control before it has hydrated is replayed once it has;
 // a plain link inside a not-yet-hydrated island navigates at once, without waiting for React.
 import type { Browser } from 'playwright-core';

@@ -1,4 +1,4 @@
-// The JavaScript budget (issue 4): no page loads more than site.config.ts's jsBudgetBytes
+// The JavaScript budget: no page loads more than site.config.ts's jsBudgetBytes
 // (80 KiB) of gzipped JavaScript — entry, React and every island's chunks, with all islands
 // hydrated. Measured in Chromium (what the page really requests) on one page of every distinct
 // set of islands in the fixture build, and checked against measurePageJs, which the build uses.

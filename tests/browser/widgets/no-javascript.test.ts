@@ -1,4 +1,4 @@
-// Without JavaScript the site stays fully usable (issue 4): the menu button leads to the menu page
+// Without JavaScript the site stays fully usable: the menu button leads to the menu page
 // (docs/menu.md), whose topics open (<details>) with every entry; a page's own menu still opens for
 // /page#menu (:target) with the topics' overview links; every page is reached through the menu and
 // the links of the pages, and the language switch goes to the other language.

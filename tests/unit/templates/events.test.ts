@@ -1,4 +1,4 @@
-// Past events are never listed as upcoming (issue 3); the build moment decides (site.now). The rule
+// Past events are never listed as upcoming; the build moment decides (site.now). The rule
 // itself (site/render/upcoming.ts) is the pipeline's; this is how lists split and order by it.
 import { describe, expect, it } from 'vitest';
 import type { Event } from '../../../site/content/types';

@@ -1,4 +1,4 @@
-// The FAQ body becomes an accordion (issue 3): optional <h2> groups, each <h3> a question whose
+// The FAQ body becomes an accordion: optional <h2> groups, each <h3> a question whose
 // answer runs to the next heading; a body without <h3> stays plain text.
 import { describe, expect, it } from 'vitest';
 import { parseFragment, serialize } from 'parse5';
