@@ -4,17 +4,14 @@
 // pages/s, the seconds per stage and the peak RSS the build reports; then the media stage at scale
 // (./media-bench.ts); then watch mode (./watch-bench.ts): from saving a template, locale or fixture
 // file to the rebuilt page being served. `--only=build|media|rebuild|watch` runs one part; ./rebuild-bench.ts times incremental builds.
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { projectPath } from '../../site/project-root';
 import { startCms } from './cms-process';
+import { runBuild } from './run-cli';
 import { benchMedia } from './media-bench';
 import { benchRebuild } from './rebuild-bench';
 import { benchWatch } from './watch-bench';
-
-const BIN = projectPath('cli/hotel-site.mjs');
 
 interface Run {
   label: string;
@@ -24,24 +21,12 @@ interface Run {
   rssMiB: number;
 }
 
-function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string; seconds: number }> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, HOTEL_SITE_ENDPOINT: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr, seconds: (performance.now() - started) / 1000 }));
-  });
-}
-
 async function timedBuild(label: string, args: string[]): Promise<Run> {
   const out = await mkdtemp(join(tmpdir(), 'hotel-site-bench-'));
   try {
-    const result = await run(['build', '--out', join(out, 'dist'), '--quiet', ...args]);
-    if (result.code !== 0) throw new Error(`${label}: build failed\n${result.stderr}`);
+    const result = await runBuild(['--out', join(out, 'dist'), '--quiet', ...args]).catch((error: Error) => {
+      throw new Error(`${label}: ${error.message}`);
+    });
     const pages = Number(/Built (\d+) pages/.exec(result.stdout)?.[1] ?? 0);
     const stages = /stages\s+(.+)/.exec(result.stdout)?.[1] ?? '';
     const rssMiB = Number(/peak RSS (\d+) MiB/.exec(result.stdout)?.[1] ?? 0);

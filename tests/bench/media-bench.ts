@@ -4,14 +4,12 @@
 // built three times under `ulimit -n 256` (macOS's default open-file limit): cold (empty cache),
 // warm (full cache, new output folder) and again into the same output folder. Prints wall time,
 // media files and stage time and peak RSS against the targets in docs/media.md.
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { projectPath } from '../../site/project-root';
 import { startCms } from './cms-process';
+import { runBuild } from './run-cli';
 
-const BIN = projectPath('cli/hotel-site.mjs');
 const TARGETS = { coldSeconds: 12, warmSeconds: 8, warmMediaSeconds: 1, rssMiB: 400 };
 
 interface Figures {
@@ -21,29 +19,14 @@ interface Figures {
   rssMiB: number;
 }
 
-function limitedBuild(args: string[]): Promise<Figures> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    // The open-file limit is set by the shell, as a user on macOS has it.
-    const child = spawn('/bin/sh', ['-c', 'ulimit -n 256 && exec "$0" "$@"', process.execPath, BIN, 'build', ...args], {
-      env: { ...process.env, HOTEL_SITE_ENDPOINT: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`build failed (exit ${code})\n${stderr}`));
-      resolve({
-        seconds: (performance.now() - started) / 1000,
-        media: /media\s+(\d+ files from \d+ URLs[^\n]*)/.exec(stdout)?.[1] ?? '?',
-        mediaSeconds: Number(/media ([\d.]+) s/.exec(stdout)?.[1] ?? NaN),
-        rssMiB: Number(/peak RSS (\d+) MiB/.exec(stdout)?.[1] ?? 0),
-      });
-    });
-  });
+async function limitedBuild(args: string[]): Promise<Figures> {
+  const { seconds, stdout } = await runBuild(args, { openFiles: 256 });
+  return {
+    seconds,
+    media: /media\s+(\d+ files from \d+ URLs[^\n]*)/.exec(stdout)?.[1] ?? '?',
+    mediaSeconds: Number(/media ([\d.]+) s/.exec(stdout)?.[1] ?? NaN),
+    rssMiB: Number(/peak RSS (\d+) MiB/.exec(stdout)?.[1] ?? 0),
+  };
 }
 
 function line(label: string, run: Figures, wallTarget: number, mediaTarget?: number): string {

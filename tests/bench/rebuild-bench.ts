@@ -3,35 +3,22 @@
 // a rebuild after one room's title was edited in the CMS. The backend runs in this process (it
 // must be edited between builds); each build is the real CLI in a process of its own. Targets on
 // the reference machine: nothing changed ≤ 1.5 s; one title ≤ 2.5 s, rendering ≤ 40 pages.
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fixtures } from '../../site/cms/fixtures/index';
 import { startContentBackend } from '../../site/cms/server';
-import { projectPath } from '../../site/project-root';
+import { runBuild } from './run-cli';
 
-const BIN = projectPath('cli/hotel-site.mjs');
 
-function cliBuild(args: string[]): Promise<{ seconds: number; rendered: string; rss: string; stages: string }> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, [BIN, 'build', '--quiet', ...args], { env: { ...process.env, HOTEL_SITE_ENDPOINT: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`build failed (exit ${code})\n${stderr}`));
-      resolve({
-        seconds: (performance.now() - started) / 1000,
-        rendered: /rendered\s+(.+)/.exec(stdout)?.[1] ?? '?',
-        rss: /peak RSS (\d+ MiB)/.exec(stdout)?.[1] ?? '?',
-        stages: /stages\s+(.+)/.exec(stdout)?.[1] ?? '?',
-      });
-    });
-  });
+async function cliBuild(args: string[]): Promise<{ seconds: number; rendered: string; rss: string; stages: string }> {
+  const { seconds, stdout } = await runBuild(['--quiet', ...args]);
+  return {
+    seconds,
+    rendered: /rendered\s+(.+)/.exec(stdout)?.[1] ?? '?',
+    rss: /peak RSS (\d+ MiB)/.exec(stdout)?.[1] ?? '?',
+    stages: /stages\s+(.+)/.exec(stdout)?.[1] ?? '?',
+  };
 }
 
 export async function benchRebuild(items: number): Promise<void> {

@@ -1,0 +1,37 @@
+// Runs the real bin in a process of its own, as a user would, and times it: every bench part
+// measures whole CLI runs (start-up included). `openFiles` sets the open-file limit through the
+// shell first, as a macOS user has it (256).
+import { spawn } from 'node:child_process';
+import { projectPath } from '../../site/project-root';
+
+const BIN = projectPath('cli/hotel-site.mjs');
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  seconds: number;
+}
+
+export function runCli(args: string[], options: { env?: NodeJS.ProcessEnv; openFiles?: number } = {}): Promise<CliRun> {
+  const [command, argv] = options.openFiles
+    ? ['/bin/sh', ['-c', `ulimit -n ${options.openFiles} && exec "$0" "$@"`, process.execPath, BIN, ...args]]
+    : [process.execPath, [BIN, ...args]];
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(command, argv, { env: { ...process.env, HOTEL_SITE_ENDPOINT: '', ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr, seconds: (performance.now() - started) / 1000 }));
+  });
+}
+
+/** `hotel-site build …`; a failed build rejects with its stderr. */
+export async function runBuild(args: string[], options: { openFiles?: number } = {}): Promise<CliRun> {
+  const result = await runCli(['build', ...args], options);
+  if (result.code !== 0) throw new Error(`build failed (exit ${result.code})\n${result.stderr}`);
+  return result;
+}
