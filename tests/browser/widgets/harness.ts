@@ -157,21 +157,29 @@ export async function openTab(browser: Browser, options: TabOptions = {}): Promi
   return { context, page, errors, failedLocal, external, close: () => context.close() };
 }
 
-/** Scrolls through the page (visible islands hydrate) and waits until every island has hydrated. */
-export async function hydrateAll(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
-      window.scrollTo(0, y);
-      // A frame, or 100 ms where the browser draws none (a busy or throttled renderer): page.evaluate
-      // has no timeout of its own, so a wait on frames alone can hang a test for good.
-      await new Promise((resolve) => {
-        requestAnimationFrame(resolve);
-        setTimeout(resolve, 100);
-      });
+/**
+ * Brings every island that has not hydrated yet into view, one after another, and waits for it:
+ * a guest who scrolls to a widget gets it working. Scrolling past in steps is not enough on a busy
+ * renderer, which may draw no frame while an island is in view, so its IntersectionObserver never
+ * fires. Islands that never hydrate (hidden, or broken) fail the call, named.
+ */
+export async function hydrateAll(page: Page, timeoutMs = 30_000): Promise<void> {
+  const missing = await page.evaluate(async (timeout) => {
+    const pending = () => [...document.querySelectorAll<HTMLElement>('[data-island]')].filter((island) => !island.hasAttribute('data-hydrated'));
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const deadline = Date.now() + timeout;
+    for (let left = pending(); left.length > 0 && Date.now() < deadline; left = pending()) {
+      // Each in view for a moment, in document order, then again until none is left. An island's
+      // container is display: contents (no box): its first child is what shows.
+      for (const island of left) {
+        (island.firstElementChild ?? island).scrollIntoView({ block: 'center' });
+        for (let waited = 0; waited < 1_000 && !island.hasAttribute('data-hydrated'); waited += 50) await sleep(50);
+      }
     }
     window.scrollTo(0, 0);
-  });
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-island]')].every((island) => island.hasAttribute('data-hydrated')));
+    return pending().map((island) => island.dataset.island ?? '?');
+  }, timeoutMs);
+  if (missing.length > 0) throw new Error(`${page.url()}: islands not hydrated within ${timeoutMs / 1000} s: ${missing.join(', ')}`);
 }
 
 /** Waits until the islands named have hydrated (the layout's hydrate when the browser is idle). */
