@@ -86,6 +86,17 @@ export function summary(result: BuildResult, { out, source, totalMs, style }: Su
   const listed = Object.values(result.pages.perLocale).reduce((sum, count) => sum + count, 0);
   const errorPages = result.pages.total - listed;
   const label = (name: string) => style.dim(name.padEnd(10));
+  // resourceUsage().maxRSS is in KiB: the process's peak resident memory, for npm run bench.
+  const memory = `  ${label('memory')} peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`;
+  if (result.upToDate) {
+    return `${[
+      '',
+      style.success(`Up to date: ${out} left as it was (${result.pages.total} pages), checked in ${(totalMs / 1000).toFixed(2)} s`),
+      `  ${label('rendered')} 0 pages, ${result.pages.unchanged.toLocaleString('en-US')} unchanged`,
+      `  ${label('CMS')} ${result.requests} requests, ${result.retries} retried: no list, menu or upcoming event changed since the last build — ${source}`,
+      memory,
+    ].join('\n')}\n`;
+  }
   const lines = [
     '',
     style.success(`Built ${result.pages.total} pages into ${out} in ${(totalMs / 1000).toFixed(2)} s`),
@@ -96,8 +107,7 @@ export function summary(result: BuildResult, { out, source, totalMs, style }: Su
     `  ${label('written')} ${kb(result.bytesWritten)} (CSS ${kb(result.stylesheetGzipBytes)} gzipped)`,
     `  ${label('JS/page')} ${jsRange(result.jsPerPageType)}`,
     `  ${label('stages')} ${Object.entries(result.timings).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(2)} s`).join(', ')}`,
-    // resourceUsage().maxRSS is in KiB: the process's peak resident memory, for npm run bench.
-    `  ${label('memory')} peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`,
+    memory,
   ];
   if (result.warnings.length) lines.push(`  ${label('warnings')} ${style.warning(`${result.warnings.length} (see above)`)}`);
   return `${lines.join('\n')}\n`;

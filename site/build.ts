@@ -7,9 +7,8 @@ import { connectContent } from './content/connect';
 import { UserError } from './errors';
 import { openBuildCache } from './incremental/build-cache';
 import type { DownloadStats } from './media/download-media';
-import { writeAssets, writeExtras } from './output/site-files';
 import { createStaging } from './output/staging';
-import { prepareSite } from './prepare-site';
+import { stableUntil } from './render/upcoming';
 import { runStage, type Reporter } from './reporter';
 
 export interface BuildOptions {
@@ -29,6 +28,8 @@ export interface BuildResult {
   pages: { total: number; perLocale: Record<string, number>; rendered: number; unchanged: number };
   /** Why every page was rendered; null for an incremental build. */
   fullReason: string | null;
+  /** The CMS reported no change since the previous build: its output was left as it was. */
+  upToDate: boolean;
   requests: number;
   retries: number;
   media: DownloadStats;
@@ -49,11 +50,27 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   // The output folder first: a wrong --out is refused before anything starts.
   const staging = await createStaging(options.outDir);
-  const cache = await openBuildCache({ config, outDir: options.outDir, full: options.full, warn, info: (message) => reporter.info(message) });
+  const cache = await openBuildCache({ config, outDir: options.outDir, full: options.full, now: options.now, warn, info: (message) => reporter.info(message) });
   let connection: Awaited<ReturnType<typeof connectContent>> | null = null;
   try {
     connection = await connectContent(config, reporter);
-    const client = await cache.keepAnswers(connection.client);
+    const kept = await cache.keepAnswers(connection.client);
+    if (kept.upToDate) {
+      await staging.abort();
+      const { previous } = kept;
+      return {
+        endpoint: connection.client.endpoint,
+        pages: { total: previous.pages, perLocale: previous.perLocale, rendered: 0, unchanged: previous.pages },
+        fullReason: null, upToDate: true,
+        requests: connection.client.stats.requests, retries: connection.client.stats.retries,
+        media: { files: previous.mediaFiles, downloaded: 0, fromCache: 0, failed: 0, bytes: 0 },
+        bytesWritten: 0, stylesheetGzipBytes: previous.stylesheetGzipBytes, jsPerPageType: kept.jsPerPageType, warnings, timings,
+      };
+    }
+    const { client } = kept;
+    // The generator (templates, React, the HTML sanitizer) is loaded only when there is something
+    // to build: an up-to-date check stays a second.
+    const [{ writeAssets, writeExtras }, { prepareSite }] = await Promise.all([import('./output/site-files'), import('./prepare-site')]);
     // Assets first: every page links the hashed stylesheet and script.
     const built = await stage('assets', () => writeAssets(staging.dir));
     const site = await prepareSite({ config, client, outDir: staging.dir, assets: built.assets, reporter, timings, warn, now: options.now, signal });
@@ -66,14 +83,18 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     await cache.keepUnchanged(staging.dir, rendered);
     signal?.throwIfAborted();
     await staging.commit();
-    await cache.save(rendered);
-
     const locales = config.locales.all;
     const perLocale = Object.fromEntries(locales.map((locale) => [locale, site.pages.filter((page) => page.locale === locale && page.kind !== 'not-found').length]));
+    const events = locales.flatMap((locale) => site.content.items.get(locale)?.get('events') ?? []);
+    await cache.save(rendered, {
+      summary: { pages: site.pages.length, perLocale, mediaFiles: site.media.files, stylesheetGzipBytes: built.stylesheet.gzipBytes },
+      stableUntil: stableUntil(events, site.data.now),
+    });
+
     return {
       endpoint: connection.client.endpoint,
       pages: { total: site.pages.length, perLocale, rendered: rendered.written.pages, unchanged: rendered.reused },
-      fullReason: cache.fullReason,
+      fullReason: cache.fullReason, upToDate: false,
       requests: client.stats.requests,
       retries: client.stats.retries,
       media: site.media,

@@ -5,7 +5,7 @@
 // nothing is published half-fetched.
 import { setMaxListeners } from 'node:events';
 import type { ContentClient, RequestOptions } from './client';
-import { QUERIES, type Operation } from './queries';
+import { menuVariables, QUERIES, type Operation } from './queries';
 import { MediaRefs, type MediaSink } from '../media/media-refs';
 import type { NormalizeMemo } from './normalize-memo';
 import { isUnpublished, normalizeItem, type NormalizeContext, type TermIndex } from './normalize';
@@ -222,7 +222,7 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
         tick(fetchAllPages(client, QUERIES.notifications, { language: locale }, 'nodeQuery', 'nid', stage)).then((fetched) => checkComplete(fetched, `notifications (${locale})`)),
       ),
     ),
-    Promise.all(locales.map((locale) => tick(client.request<unknown>(QUERIES.menu, { language: locale.toUpperCase() }, stage)))),
+    Promise.all(locales.map((locale) => tick(client.request<unknown>(QUERIES.menu, menuVariables(locale), stage)))),
     Promise.all(
       locales.flatMap((locale) =>
         types.map((type) =>

@@ -94,3 +94,6 @@ const BY_NAME = new Map<string, Operation>(Object.values(QUERIES).map((query) =>
 export function listOfRequest(operation: string, variables: Record<string, unknown>): ListKey | null {
   return BY_NAME.get(operation)?.list(variables) ?? null;
 }
+
+/** The variables of a language's menu request (the schema's MenuLanguage is upper case). */
+export const menuVariables = (locale: string) => ({ language: locale.toUpperCase() });

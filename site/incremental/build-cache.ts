@@ -8,10 +8,10 @@ import type { ResolvedConfig } from '../config/define-config';
 import type { ContentClient } from '../content/client';
 import type { ClientBundle } from '../output/client-bundle';
 import type { PreparedSite } from '../prepare-site';
-import { configHash, loadPrevious, saveRecord, type BuildRecord } from './build-record';
+import { configHash, loadPrevious, saveRecord, type BuildRecord, type BuildSummary } from './build-record';
 import { codeVersion } from './code-version';
 import { keepAnswers, type KeptAnswers } from './kept-answers';
-import { renderChanged, type RenderChangedResult } from './render-changed';
+import type { RenderChangedResult } from './render-changed';
 import { filesBelow, keepUnchanged } from './reuse-output';
 
 export interface BuildCacheOptions {
@@ -19,6 +19,8 @@ export interface BuildCacheOptions {
   outDir: string;
   /** Render every page, whatever the previous build recorded (--full). */
   full?: boolean;
+  /** The build's clock (default: now). */
+  now?: Date;
   warn: (message: string) => void;
   info: (message: string) => void;
 }
@@ -26,8 +28,12 @@ export interface BuildCacheOptions {
 export interface BuildCache {
   /** Why every page is rendered; null when the previous build is reused. */
   fullReason: string | null;
-  /** The client that reuses kept answers of lists whose version did not move. */
-  keepAnswers(client: ContentClient): Promise<ContentClient>;
+  /**
+   * The client that reuses kept answers of lists whose version did not move; `upToDate` when the
+   * CMS reports the very content the previous build was made of, and the time has not changed any
+   * page since: then the previous output is this build's, and `previous` its summary.
+   */
+  keepAnswers(client: ContentClient): Promise<{ client: ContentClient; upToDate: false } | { upToDate: true; previous: BuildSummary; jsPerPageType: Record<string, number> }>;
   /** The render stage: unchanged pages linked from the previous output, the rest rendered into `dir`. */
   render(site: PreparedSite, bundle: ClientBundle, dir: string, onProgress: (done: number, total: number) => void, signal?: AbortSignal): Promise<RenderChangedResult>;
   /** Gzipped JavaScript per page type, this build's figures over the previous build's. */
@@ -35,12 +41,13 @@ export interface BuildCache {
   /** Every file written now with the previous output's bytes becomes a link to the previous file. */
   keepUnchanged(dir: string, rendered: RenderChangedResult): Promise<void>;
   /** After the swap: the record and the answers, for the next build. A failure is a warning. */
-  save(rendered: RenderChangedResult): Promise<void>;
+  save(rendered: RenderChangedResult, built: { summary: BuildSummary; stableUntil: number }): Promise<void>;
 }
 
 export async function openBuildCache(options: BuildCacheOptions): Promise<BuildCache> {
   const { config, warn } = options;
   const started = Date.now();
+  const now = (options.now ?? new Date()).getTime();
   const identity = {
     cacheDir: config.cacheDir, outDir: resolve(options.outDir), code: await codeVersion(),
     endpoint: config.content.endpoint ?? 'embedded', config: configHash({ ...config, cacheDir: null, cacheMaxAgeHours: null }),
@@ -55,11 +62,14 @@ export async function openBuildCache(options: BuildCacheOptions): Promise<BuildC
     async keepAnswers(client) {
       // The embedded backend listens on a new port each run, so its answers name media on an
       // origin that is gone; it answers from memory anyway. Only a configured CMS's are kept.
-      if (!config.content.endpoint) return client;
-      kept = await keepAnswers(client, { ...identity, locales: config.locales.all, reuse: record !== null, warn, info: options.info });
-      return kept.client;
+      if (!config.content.endpoint) return { client, upToDate: false };
+      const previousContent = record && now < record.stableUntil ? record.content : null;
+      kept = await keepAnswers(client, { ...identity, locales: config.locales.all, reuse: record !== null, previous: previousContent, warn, info: options.info });
+      return kept.upToDate && record ? { upToDate: true, previous: record.summary, jsPerPageType: record.jsPerPageType } : { client: kept.client, upToDate: false };
     },
-    render(site, bundle, dir, onProgress, signal) {
+    async render(site, bundle, dir, onProgress, signal) {
+      // Loaded here, not with the cache: a build that finds nothing changed never renders.
+      const { renderChanged } = await import('./render-changed');
       return renderChanged({ pages: site.pages, site, bundle, dir, outDir: identity.outDir, previous: record, code: identity.code, onProgress, signal });
     },
     jsPerPageType,
@@ -69,10 +79,11 @@ export async function openBuildCache(options: BuildCacheOptions): Promise<BuildC
       const skip = new Set([...config.locales.all, ...(config.content.endpoint ? ['media'] : [])]);
       await keepUnchanged(identity.outDir, dir, [...rendered.renderedFiles, ...(await filesBelow(dir, skip))]);
     },
-    async save(rendered) {
+    async save(rendered, built) {
       const next: BuildRecord = {
-        version: 1, ...identity, outIno: (await stat(identity.outDir)).ino, fullAt: record?.fullAt ?? started,
+        version: 2, ...identity, outIno: (await stat(identity.outDir)).ino, fullAt: record?.fullAt ?? started,
         builtAt: Date.now(), pages: rendered.records, jsPerPageType: jsPerPageType(rendered),
+        content: kept?.state ?? null, ...built,
       };
       await Promise.all([
         saveRecord(config.cacheDir, next).catch((error: Error) => warn(`build cache: the record could not be saved (${error.message}); the next build renders every page`)),

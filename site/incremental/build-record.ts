@@ -8,13 +8,30 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-const VERSION = 1;
+const VERSION = 2;
 
 export interface PageRecord {
   /** Output file, relative to the output folder. */
   file: string;
   hash: string;
   deps: string[];
+}
+
+/**
+ * What the CMS said of its content when the build fetched it: every list's version, and a hash of
+ * the menus (which have none). Null for the embedded backend, whose answers are not kept.
+ */
+export interface ContentState {
+  versions: [string, string | null][];
+  menus: string;
+}
+
+/** The figures of the summary, for a build that finds nothing changed and renders nothing. */
+export interface BuildSummary {
+  pages: number;
+  perLocale: Record<string, number>;
+  mediaFiles: number;
+  stylesheetGzipBytes: number;
 }
 
 export interface BuildRecord {
@@ -31,6 +48,10 @@ export interface BuildRecord {
   /** href → the page's record. */
   pages: Record<string, PageRecord>;
   jsPerPageType: Record<string, number>;
+  content: ContentState | null;
+  /** Until when (ms) the pages stay as built while the content does not change (site/render/upcoming.ts). */
+  stableUntil: number;
+  summary: BuildSummary;
 }
 
 /** What identifies builds whose output can be reused. */
@@ -64,6 +85,7 @@ export async function loadPrevious(identity: BuildIdentity, maxAgeMs: number, no
   let record: BuildRecord;
   try {
     record = JSON.parse(text) as BuildRecord;
+    if (typeof record?.version === 'number' && record.version !== VERSION) return { record: null, reason: 'the cache was written by another version of hotel-site' };
     if (!isRecord(record)) throw new Error('unexpected shape');
   } catch (error) {
     warn(`build cache ${file} is damaged (${(error as Error).message}); it is ignored and every page is rendered`);
@@ -93,6 +115,8 @@ function isRecord(value: BuildRecord): boolean {
     typeof value.code === 'string' && typeof value.endpoint === 'string' && typeof value.config === 'string' &&
     typeof value.outDir === 'string' && typeof value.outIno === 'number' && typeof value.fullAt === 'number' &&
     typeof value.pages === 'object' && value.pages !== null && typeof value.jsPerPageType === 'object' &&
+    typeof value.stableUntil === 'number' && typeof value.summary?.pages === 'number' && typeof value.summary.mediaFiles === 'number' &&
+    (value.content === null || (Array.isArray(value.content?.versions) && typeof value.content.menus === 'string')) &&
     Object.values(value.pages).every((page) => typeof page?.file === 'string' && typeof page.hash === 'string' && Array.isArray(page.deps) && !page.file.split('/').includes('..'))
   );
 }

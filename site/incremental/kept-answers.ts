@@ -1,15 +1,19 @@
 // CMS answers kept between builds of the same endpoint and code version (docs/incremental.md). A
-// build first asks for the list versions (one small request per language), reuses the kept answers
-// of every list whose version did not move and fetches the rest; the menus are always asked again.
-// Edits no version shows (a taxonomy term renamed) reach the site with the next full build
-// (--full, or cacheMaxAgeHours). A damaged file is ignored with a warning.
+// build first asks what the CMS's content is now: every list's version (one small request per
+// language) and the menus (which have no version; one request per language, asked every time).
+// When that is what the previous build saw, nothing is read or fetched. Otherwise the kept answers
+// of every list whose version did not move are reused and the rest are fetched. Edits no version
+// shows (a taxonomy term renamed) reach the site with the next full build (--full, or
+// cacheMaxAgeHours). A damaged file is ignored with a warning.
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { cacheAnswers, type KeptAnswer } from '../content/cached-client';
 import type { ContentClient } from '../content/client';
 import { dropMoved, fetchVersions, movedLists, type Versions } from '../content/list-versions';
+import { listOfRequest, menuVariables, QUERIES } from '../content/queries';
 import type { Locale } from '../content/types';
+import type { ContentState } from './build-record';
 
 interface KeptFile {
   version: 1;
@@ -19,16 +23,30 @@ interface KeptFile {
 
 export interface KeptAnswers {
   client: ContentClient;
+  /** What the CMS says of its content now; null when it cannot tell (no list versions). */
+  state: ContentState | null;
+  /** The CMS's content is the one `previous` describes: there is nothing to fetch or build. */
+  upToDate: boolean;
   /** Lists fetched again because their version moved; null when nothing was kept. */
   moved: number | null;
   /** Keeps this build's answers for the next one. */
   save(): Promise<void>;
 }
 
-export async function keepAnswers(
-  inner: ContentClient,
-  options: { cacheDir: string; endpoint: string; code: string; locales: Locale[]; reuse: boolean; warn: (message: string) => void; info: (message: string) => void },
-): Promise<KeptAnswers> {
+export interface KeepOptions {
+  cacheDir: string;
+  endpoint: string;
+  code: string;
+  locales: Locale[];
+  /** The previous build's output may be reused. */
+  reuse: boolean;
+  /** What the CMS said when the previous build fetched, if its output may be reused as it is. */
+  previous: ContentState | null;
+  warn: (message: string) => void;
+  info: (message: string) => void;
+}
+
+export async function keepAnswers(inner: ContentClient, options: KeepOptions): Promise<KeptAnswers> {
   const file = join(options.cacheDir, 'answers', `${createHash('sha256').update(`${options.endpoint}\0${options.code}`).digest('hex').slice(0, 20)}.json`);
   const cache = cacheAnswers(inner);
   // Asked before any content is used, so an edit made while this build runs shows as moved next
@@ -38,12 +56,22 @@ export async function keepAnswers(
     options.info(`CMS list versions unavailable (${error.message}); every list is fetched`);
     return null;
   });
+  // Through the cache: the fetch stage takes these very answers. A failure here is the fetch
+  // stage's to report (the cache forgets failed answers, so it asks again).
+  const menus = Promise.all(options.locales.map((locale) => cache.client.request<unknown>(QUERIES.menu, menuVariables(locale)))).then(
+    (answers) => createHash('sha256').update(JSON.stringify(answers)).digest('base64url'),
+    () => null,
+  );
+  const [versions, menuHash] = await Promise.all([asked, menus]);
+  const state: ContentState | null = versions && menuHash ? { versions: [...versions], menus: menuHash } : null;
+  const upToDate = Boolean(options.previous && state && sameState(options.previous, state));
+
   let moved: number | null = null;
-  const versions = options.reuse ? await asked : null;
-  if (versions) {
+  if (options.reuse && versions && !upToDate) {
     const kept = await read(file, options.warn);
     if (kept) {
-      for (const answer of kept.answers) cache.seed(answer);
+      // The menus were just asked: a kept one must not replace them.
+      for (const answer of kept.answers) if (listOfRequest(answer.operation, answer.variables)) cache.seed(answer);
       const changed = movedLists(new Map(kept.versions), versions);
       dropMoved(cache, changed);
       moved = changed.size;
@@ -51,17 +79,23 @@ export async function keepAnswers(
   }
   return {
     client: cache.client,
+    state,
+    upToDate,
     moved,
     async save() {
-      const current: Versions | null = await asked;
-      if (!current) return;
-      const content: KeptFile = { version: 1, versions: [...current], answers: await cache.kept() };
+      // Nothing moved: the kept file holds these answers already (menus are never taken from it).
+      if (!versions || moved === 0 || upToDate) return;
+      const content: KeptFile = { version: 1, versions: [...versions], answers: await cache.kept() };
       await mkdir(join(options.cacheDir, 'answers'), { recursive: true });
       const temporary = `${file}.${process.pid}.tmp`;
       await writeFile(temporary, JSON.stringify(content));
       await rename(temporary, file);
     },
   };
+}
+
+function sameState(before: ContentState, now: ContentState): boolean {
+  return before.menus === now.menus && movedLists(new Map(before.versions), new Map(now.versions) as Versions).size === 0;
 }
 
 async function read(file: string, warn: (message: string) => void): Promise<KeptFile | null> {

@@ -113,9 +113,11 @@ describe('incremental build', () => {
     // Nothing changed: nothing rendered, every file the previous one.
     const before = await tree('inc');
     const again = await buildInto('inc', 'cache-inc');
-    expect(again.pages).toMatchObject({ rendered: 0, unchanged: again.pages.total });
-    // Only the list versions were asked for: every kept answer was still current.
-    expect(again.requests).toBe(config.locales.all.length);
+    expect(again.pages).toMatchObject({ rendered: 0, unchanged: again.pages.total, total: first.pages.total });
+    // Only the list versions and the menus were asked for; they are what the last build saw, so
+    // nothing else was read, fetched or written.
+    expect(again.upToDate).toBe(true);
+    expect(again.requests).toBe(2 * config.locales.all.length);
     const after = await tree('inc');
     for (const [file, entry] of after) expect({ file, ino: entry.ino, mtimeMs: entry.mtimeMs }).toEqual({ file, ino: before.get(file)!.ino, mtimeMs: before.get(file)!.mtimeMs });
 
@@ -161,6 +163,26 @@ describe('incremental build', () => {
       expect(touched.map(([file]) => file), applied.join(', ')).toEqual([]);
     }
   }, 240_000);
+
+  it('is not up to date when only the menus changed, or when time has passed an upcoming event or the year', async () => {
+    const content = structuredClone(fixtures);
+    backend.replaceFixtures(structuredClone(content));
+    await buildInto('clock', 'cache-clock');
+    expect((await buildInto('clock', 'cache-clock')).upToDate).toBe(true);
+    // Later the same day: no event has passed.
+    expect((await build({ config: { ...config, cacheDir: join(work, 'cache-clock') }, outDir: join(work, 'clock'), reporter: silentReporter, now: new Date(NOW.getTime() + 3_600_000) })).upToDate).toBe(true);
+    const later = await build({ config: { ...config, cacheDir: join(work, 'cache-clock') }, outDir: join(work, 'clock'), reporter: silentReporter, now: new Date('2027-06-01T10:00:00Z') });
+    expect(later.upToDate).toBe(false);
+    expect(later.pages.rendered).toBeGreaterThan(0);
+    // The menus have no version: an order only they show (a weight saved without a new `changed`).
+    await buildInto('clock', 'cache-clock');
+    const room = content.nodes.find((node) => node.type === 'accommodation' && node.de.status)!;
+    room.shared.fieldWeight = -1000;
+    backend.replaceFixtures(structuredClone(content));
+    const reordered = await buildInto('clock', 'cache-clock');
+    expect(reordered.upToDate).toBe(false);
+    backend.replaceFixtures(structuredClone(fixtures));
+  }, 120_000);
 
   it('reuses the previous output with the embedded backend, whose port is new every run, and keeps its images', async () => {
     const embedded = { content: { ...config.content, endpoint: null } };
