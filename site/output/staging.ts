@@ -1,6 +1,7 @@
 // Atomic output: a build writes into a fresh folder beside --out and swaps it in only
 // when everything is written; a failed build removes its folder and leaves the old output alone.
 // Only a folder that replacing cannot lose anything of is taken (./out-dir).
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -65,9 +66,7 @@ export async function createStaging(outDir: string, context: OutDirContext = {})
       }
       active.delete(dir);
       unlock();
-      // The swap does not wait for the old output to be deleted: that runs on while the summary is
-      // printed (a later build removes what a killed process left).
-      if (moved) removal = rm(old, { recursive: true, force: true, maxRetries: 3 }).catch(() => {});
+      if (moved) removal = removeInBackground(old);
     },
     cleanup: () => removal,
     async abort() {
@@ -169,13 +168,39 @@ function once(action: () => void): () => void {
   };
 }
 
+/**
+ * Deletes a replaced output in a process of its own, which outlives this one: deleting tens of
+ * thousands of files takes seconds that nobody needs to wait for. The process first renames the
+ * folder to carry its own pid, so a build starting meanwhile leaves it alone (removeAbandoned); a
+ * folder whose deleting process died is removed by the next build. Resolves when the folder is
+ * gone, for callers that wait (tests, watch); the CLI exits without waiting.
+ */
+function removeInBackground(old: string): Promise<void> {
+  const script = `const fs = require('node:fs'); const path = require('node:path'); const old = process.argv[1];
+    const mine = path.join(path.dirname(old), path.basename(old).replace(/old-\\d+-/, 'old-' + process.pid + '-'));
+    try { fs.renameSync(old, mine); } catch { process.exit(0); }
+    fs.rmSync(mine, { recursive: true, force: true, maxRetries: 3 });`;
+  return new Promise((done) => {
+    let child: ReturnType<typeof spawn>;
+    try {
+      child = spawn(process.execPath, ['-e', script, old], { detached: true, stdio: 'ignore' });
+    } catch {
+      return void rm(old, { recursive: true, force: true, maxRetries: 3 }).then(done, done);
+    }
+    child.once('error', () => void rm(old, { recursive: true, force: true, maxRetries: 3 }).then(done, done));
+    child.once('exit', () => done());
+    child.unref();
+  });
+}
+
 /** Staging and old folders of builds that were killed (their process is gone). */
 async function removeAbandoned(out: string): Promise<void> {
   const parent = dirname(out);
   const start = prefix(out);
   for (const name of await readdir(parent)) {
     const match = name.startsWith(start) ? /^(?:staging|old)-(\d+)-/.exec(name.slice(start.length)) : null;
-    if (match && !isAlive(Number(match[1]))) await rm(join(parent, name), { recursive: true, force: true });
+    // Another build's background deletion may be at it too: whatever is left goes next time.
+    if (match && !isAlive(Number(match[1]))) await rm(join(parent, name), { recursive: true, force: true, maxRetries: 3 }).catch(() => {});
   }
 }
 

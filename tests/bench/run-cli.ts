@@ -16,7 +16,7 @@ export interface CliRun {
 export function runCli(args: string[], options: { env?: NodeJS.ProcessEnv; openFiles?: number } = {}): Promise<CliRun> {
   const [command, argv] = options.openFiles
     ? ['/bin/sh', ['-c', `ulimit -n ${options.openFiles} && exec "$0" "$@"`, process.execPath, BIN, ...args]]
-    : [process.execPath, [BIN, ...args]];
+    : [process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []), BIN, ...args]];
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(command, argv, { env: { ...process.env, HOTEL_SITE_ENDPOINT: '', ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
