@@ -81,7 +81,7 @@ async function workspace(content: Record<string, unknown> = {}): Promise<Workspa
 
 async function build(cms: HostileCms, ws: Workspace): Promise<CliResult> {
   // Each workspace has its own media cache: nothing of these servers is kept in the project's.
-  return runCli(['build', '--config', ws.config, '--endpoint', cms.endpoint, '--out', ws.out, '--cache-dir', join(ws.dir, 'cache'), '--quiet'], { timeoutMs: 58_000 });
+  return runCli(['build', '--config', ws.config, '--endpoint', cms.endpoint, '--out', ws.out, '--cache-dir', join(ws.dir, 'cache'), '--quiet'], { timeoutMs: 110_000 });
 }
 
 // ---------- reading the output ----------
