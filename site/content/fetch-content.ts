@@ -3,12 +3,13 @@
 // bounded client, every list at once so the concurrency limit is the throttle. Then normalization
 // (./normalize). Any request that finally fails rejects the whole stage, and stops the others:
 // nothing is published half-fetched.
+import { createHash } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type { ContentClient, RequestOptions } from './client';
 import { menuVariables, QUERIES, type Operation } from './queries';
 import { MediaRefs, type MediaSink } from '../media/media-refs';
 import type { NormalizeMemo } from './normalize-memo';
-import { isUnpublished, normalizeItem, type NormalizeContext, type TermIndex } from './normalize';
+import { isUnpublished, normalizeItem, type NormalizeContext, type NormalizeResult, type TermIndex } from './normalize';
 import { int, list, obj, str, type Raw } from './read-raw';
 import type { ContentItem, Locale, NodeType, Notification, Term } from './types';
 import { NODE_TYPES } from './types';
@@ -50,8 +51,19 @@ export interface FetchOptions {
   onProgress?: (done: number, total: number) => void;
   /** Items normalized before from the same answer objects (watch). */
   memo?: NormalizeMemo;
+  /** Items normalized by an earlier build from the same raw answers (build: site/incremental/normalized-items.ts). */
+  store?: NormalizedStore;
   /** Stops every request (Ctrl-C). */
   signal?: AbortSignal;
+}
+
+/** Normalized items found by the content of their raw answer, across builds. */
+export interface NormalizedStore {
+  /** What every item's normalizing shares besides its raw answer; entries made under another are not used. */
+  scope(scope: string): void;
+  get(key: string): { result: NormalizeResult; media: [string, string][] } | undefined;
+  /** An item normalized now, with the media URLs (and their owners) it named. */
+  record(key: string, result: NormalizeResult, media: [string, string][]): void;
 }
 
 type Page = { count: number; entities: Raw[] };
@@ -163,6 +175,7 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
   const stage: RequestOptions = { signal: options.signal ? AbortSignal.any([abort.signal, options.signal]) : abort.signal };
 
   const termIndex = new Terms();
+  const termsSeen = new Map<Locale, Raw[]>();
   const media = new MediaRefs(base, options.onMedia);
   const mediaOrigins = options.mediaOrigins;
   const pendingTiles: NormalizeContext['pendingTiles'] = new Map();
@@ -182,15 +195,19 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
       tick(fetchAllPages(client, QUERIES.termsPage, { langcode: locale }, 'taxonomyTermQuery', 'tid', stage)).then((fetched) => {
         checkComplete(fetched, `taxonomy terms (${locale})`);
         for (const raw of fetched.entities) termIndex.add(locale, raw);
+        termsSeen.set(locale, fetched.entities);
       }),
     ),
-  );
+  ).then(() => {
+    const store = options.store;
+    if (store) store.scope(sha256(JSON.stringify([base, [...mediaOrigins].sort(), locales.map((locale) => termsSeen.get(locale))])));
+  });
   // Each list is normalized as soon as it (and the terms) arrived, while other lists are still on
   // the wire: sanitizing HTML is the costly part, and this way it overlaps with waiting for the CMS.
   const memo = options.memo;
   /** normalizeItem(), or what it gave for this very raw object before (watch: ./normalize-memo). */
   const normalizeOnce = async (raw: Raw, type: NodeType, ctx: NormalizeContext) => {
-    if (!memo) return normalizeItem(raw, type, ctx);
+    if (!memo) return options.store ? normalizeKept(options.store, raw, type, ctx) : normalizeItem(raw, type, ctx);
     const known = memo.get(raw);
     if (known) {
       for (const [paragraph, tiles] of known.tiles) pendingTiles.set(paragraph, tiles);
@@ -200,6 +217,25 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
     const result = await normalizeItem(raw, type, { ...ctx, pendingTiles: tiles });
     for (const [paragraph, pending] of tiles) pendingTiles.set(paragraph, pending);
     memo.record(raw, { result, tiles: [...tiles] });
+    return result;
+  };
+  /** normalizeItem(), or what it gave for the same raw answer in an earlier build. */
+  const normalizeKept = async (store: NormalizedStore, raw: Raw, type: NodeType, ctx: NormalizeContext) => {
+    const key = sha256(`${type} ${ctx.locale} ${JSON.stringify(raw)}`);
+    const known = store.get(key);
+    if (known) {
+      for (const [url, owner] of known.media) options.onMedia(url, owner);
+      return known.result;
+    }
+    const named: [string, string][] = [];
+    const tiles: NormalizeContext['pendingTiles'] = new Map();
+    const listening = new MediaRefs(base, (url, owner) => {
+      named.push([url, owner]);
+      options.onMedia(url, owner);
+    });
+    const result = await normalizeItem(raw, type, { ...ctx, media: listening, pendingTiles: tiles });
+    for (const [paragraph, pending] of tiles) pendingTiles.set(paragraph, pending);
+    if (!tiles.size) store.record(key, result, named);
     return result;
   };
   const normalizeList = async (locale: Locale, type: NodeType, raws: Raw[]) => {
@@ -272,3 +308,7 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
   return { items, notifications: notificationMap, menus: menuMap, pendingTiles, skipped, warnings };
 }
 
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('base64url');
+}

@@ -6,11 +6,13 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { ResolvedConfig } from '../config/define-config';
 import type { ContentClient } from '../content/client';
+import type { NormalizedStore } from '../content/fetch-content';
 import type { ClientBundle } from '../output/client-bundle';
 import type { PreparedSite } from '../prepare-site';
 import { configHash, loadPrevious, saveRecord, type BuildRecord, type BuildSummary } from './build-record';
 import { codeVersion } from './code-version';
 import { keepAnswers, type KeptAnswers } from './kept-answers';
+import { openNormalizedItems, type NormalizedItems } from './normalized-items';
 import type { RenderChangedResult } from './render-changed';
 import { filesBelow, keepUnchanged } from './reuse-output';
 
@@ -33,7 +35,9 @@ export interface BuildCache {
    * CMS reports the very content the previous build was made of, and the time has not changed any
    * page since: then the previous output is this build's, and `previous` its summary.
    */
-  keepAnswers(client: ContentClient): Promise<{ client: ContentClient; upToDate: false } | { upToDate: true; previous: BuildSummary; jsPerPageType: Record<string, number> }>;
+  keepAnswers(client: ContentClient): Promise<
+    { client: ContentClient; upToDate: false; normalized?: NormalizedStore } | { upToDate: true; previous: BuildSummary; jsPerPageType: Record<string, number> }
+  >;
   /** The render stage: unchanged pages linked from the previous output, the rest rendered into `dir`. */
   render(site: PreparedSite, bundle: ClientBundle, dir: string, onProgress: (done: number, total: number) => void, signal?: AbortSignal): Promise<RenderChangedResult>;
   /** Gzipped JavaScript per page type, this build's figures over the previous build's. */
@@ -55,6 +59,7 @@ export async function openBuildCache(options: BuildCacheOptions): Promise<BuildC
   const previous = options.full ? { record: null, reason: '--full' } : await loadPrevious(identity, config.cacheMaxAgeHours * 3_600_000, started, warn);
   const record: BuildRecord | null = previous.record;
   let kept: KeptAnswers | null = null;
+  let normalized: NormalizedItems | null = null;
   const jsPerPageType = (rendered: RenderChangedResult) => ({ ...record?.jsPerPageType, ...rendered.written.jsPerPageType });
 
   return {
@@ -65,7 +70,9 @@ export async function openBuildCache(options: BuildCacheOptions): Promise<BuildC
       if (!config.content.endpoint) return { client, upToDate: false };
       const previousContent = record && now < record.stableUntil ? record.content : null;
       kept = await keepAnswers(client, { ...identity, locales: config.locales.all, reuse: record !== null, previous: previousContent, warn, info: options.info });
-      return kept.upToDate && record ? { upToDate: true, previous: record.summary, jsPerPageType: record.jsPerPageType } : { client: kept.client, upToDate: false };
+      if (kept.upToDate && record) return { upToDate: true, previous: record.summary, jsPerPageType: record.jsPerPageType };
+      normalized = await openNormalizedItems({ ...identity, reuse: record !== null, warn });
+      return { client: kept.client, upToDate: false, normalized };
     },
     async render(site, bundle, dir, onProgress, signal) {
       // Loaded here, not with the cache: a build that finds nothing changed never renders.
@@ -88,6 +95,7 @@ export async function openBuildCache(options: BuildCacheOptions): Promise<BuildC
       await Promise.all([
         saveRecord(config.cacheDir, next).catch((error: Error) => warn(`build cache: the record could not be saved (${error.message}); the next build renders every page`)),
         kept?.save().catch((error: Error) => warn(`build cache: the CMS answers could not be kept (${error.message}); the next build fetches everything`)),
+        normalized?.save().catch((error: Error) => warn(`build cache: the normalized items could not be kept (${error.message}); the next build normalizes everything`)),
       ]);
     },
   };

@@ -16,6 +16,7 @@ import { startContentBackend, type ContentBackend } from '../../site/cms/server'
 import { mulberry32 } from '../../site/cms/synthetic';
 import { projectPath } from '../../site/project-root';
 import { silentReporter } from '../../site/reporter';
+import { runCli } from '../helpers/cli';
 
 const NOW = new Date('2026-11-20T10:00:00Z');
 let work: string;
@@ -183,6 +184,28 @@ describe('incremental build', () => {
     expect(reordered.upToDate).toBe(false);
     backend.replaceFixtures(structuredClone(fixtures));
   }, 120_000);
+
+  it('reuses what a build in another process kept: one edit renders a few pages, byte-identical to a full build', async () => {
+    // Each CLI run is a process of its own, with its own media-token nonce (site/media/media-refs.ts).
+    const content = structuredClone(fixtures);
+    backend.replaceFixtures(structuredClone(content));
+    const cli = (out: string, cache: string, ...extra: string[]) =>
+      runCli(['build', '--endpoint', backend.endpoint, '--out', join(work, out), '--cache-dir', join(work, cache), '--quiet', ...extra], { timeoutMs: 110_000 });
+    const first = await cli('cli', 'cache-cli');
+    expect(first.code, first.stderr).toBe(0);
+    const rooms = published(content).filter((node) => node.type === 'accommodation' && node.de.body);
+    const room = rooms.sort((a, b) => a.shared.fieldWeight - b.shared.fieldWeight || a.de.title.localeCompare(b.de.title)).at(-1)!;
+    room.de.body = { ...room.de.body!, value: `${room.de.body!.value}<p>Frisch gestrichen.</p>`, processed: undefined };
+    room.changed = saved();
+    backend.replaceFixtures(structuredClone(content));
+    const edited = await cli('cli', 'cache-cli');
+    expect(edited.code, edited.stderr).toBe(0);
+    expect(Number(/rendered\s+(\d+) pages/.exec(edited.stdout)?.[1])).toBeLessThan(4);
+    const full = await cli('cli-full', 'cache-cli-full', '--full');
+    expect(full.code, full.stderr).toBe(0);
+    expectSameBytes(await tree('cli'), await tree('cli-full'));
+    backend.replaceFixtures(structuredClone(fixtures));
+  }, 240_000);
 
   it('reuses the previous output with the embedded backend, whose port is new every run, and keeps its images', async () => {
     const embedded = { content: { ...config.content, endpoint: null } };
