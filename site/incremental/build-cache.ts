@@ -69,9 +69,11 @@ export async function openBuildCache(options: BuildCacheOptions): Promise<BuildC
       // origin that is gone; it answers from memory anyway. Only a configured CMS's are kept.
       if (!config.content.endpoint) return { client, upToDate: false };
       const previousContent = record && now < record.stableUntil ? record.content : null;
-      kept = await keepAnswers(client, { ...identity, locales: config.locales.all, reuse: record !== null, previous: previousContent, warn, info: options.info });
+      const reuse = !options.full;
+      const maxAgeMs = config.cacheMaxAgeHours * 3_600_000;
+      kept = await keepAnswers(client, { ...identity, locales: config.locales.all, reuse, maxAgeMs, now: started, previous: previousContent, warn, info: options.info });
       if (kept.upToDate && record) return { upToDate: true, previous: record.summary, jsPerPageType: record.jsPerPageType };
-      normalized = await openNormalizedItems({ ...identity, reuse: record !== null, warn });
+      normalized = await openNormalizedItems({ ...identity, reuse, warn });
       return { client: kept.client, upToDate: false, normalized };
     },
     async render(site, bundle, dir, onProgress, signal) {

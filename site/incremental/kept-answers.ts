@@ -3,8 +3,8 @@
 // language) and the menus (which have no version; one request per language, asked every time).
 // When that is what the previous build saw, nothing is read or fetched. Otherwise the kept answers
 // of every list whose version did not move are reused and the rest are fetched. Edits no version
-// shows (a taxonomy term renamed) reach the site with the next full build (--full, or
-// cacheMaxAgeHours). A damaged file is ignored with a warning.
+// shows (a taxonomy term renamed) reach the site once the answers are older than cacheMaxAgeHours
+// (every list is fetched then), or with --full. A damaged file is ignored with a warning.
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -16,7 +16,9 @@ import type { Locale } from '../content/types';
 import type { ContentState } from './build-record';
 
 interface KeptFile {
-  version: 1;
+  version: 2;
+  /** When every list was last fetched whole (ms): answers older than the age limit are not used. */
+  fetchedAt: number;
   versions: [string, string | null][];
   answers: KeptAnswer[];
 }
@@ -38,8 +40,14 @@ export interface KeepOptions {
   endpoint: string;
   code: string;
   locales: Locale[];
-  /** The previous build's output may be reused. */
+  /**
+   * Kept answers may be used (not --full). They belong to the endpoint and code version, not to an
+   * output folder: a build into a new folder uses them too.
+   */
   reuse: boolean;
+  /** Answers whose lists were all fetched longer ago than this are not used (cacheMaxAgeHours). */
+  maxAgeMs: number;
+  now: number;
   /** What the CMS said when the previous build fetched, if its output may be reused as it is. */
   previous: ContentState | null;
   warn: (message: string) => void;
@@ -67,9 +75,11 @@ export async function keepAnswers(inner: ContentClient, options: KeepOptions): P
   const upToDate = Boolean(options.previous && state && sameState(options.previous, state));
 
   let moved: number | null = null;
+  let fetchedAt = options.now;
   if (options.reuse && versions && !upToDate) {
     const kept = await read(file, options.warn);
-    if (kept) {
+    if (kept && options.now - kept.fetchedAt <= options.maxAgeMs) {
+      fetchedAt = kept.fetchedAt;
       // The menus were just asked: a kept one must not replace them.
       for (const answer of kept.answers) if (listOfRequest(answer.operation, answer.variables)) cache.seed(answer);
       const changed = movedLists(new Map(kept.versions), versions);
@@ -85,7 +95,7 @@ export async function keepAnswers(inner: ContentClient, options: KeepOptions): P
     async save() {
       // Nothing moved: the kept file holds these answers already (menus are never taken from it).
       if (!versions || moved === 0 || upToDate) return;
-      const content: KeptFile = { version: 1, versions: [...versions], answers: await cache.kept() };
+      const content: KeptFile = { version: 2, fetchedAt, versions: [...versions], answers: await cache.kept() };
       await mkdir(join(options.cacheDir, 'answers'), { recursive: true });
       const temporary = `${file}.${process.pid}.tmp`;
       await writeFile(temporary, JSON.stringify(content));
@@ -107,7 +117,8 @@ async function read(file: string, warn: (message: string) => void): Promise<Kept
   }
   try {
     const kept = JSON.parse(text) as KeptFile;
-    const valid = kept.version === 1 && Array.isArray(kept.versions) && Array.isArray(kept.answers) &&
+    if (typeof kept?.version === 'number' && kept.version !== 2) return null; // another version's
+    const valid = kept.version === 2 && typeof kept.fetchedAt === 'number' && Array.isArray(kept.versions) && Array.isArray(kept.answers) &&
       kept.answers.every((answer) => typeof answer?.operation === 'string' && typeof answer.variables === 'object' && answer.variables !== null);
     if (!valid) throw new Error('unexpected shape');
     return kept;

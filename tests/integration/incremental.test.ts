@@ -207,6 +207,19 @@ describe('incremental build', () => {
     backend.replaceFixtures(structuredClone(fixtures));
   }, 240_000);
 
+  it("builds a new output folder from the answers and items another folder's build kept, unless they are older than cacheMaxAgeHours", async () => {
+    backend.replaceFixtures(structuredClone(fixtures));
+    const first = await buildInto('first', 'cache-shared');
+    const second = await buildInto('second', 'cache-shared');
+    expect(second.fullReason).toMatch(/no earlier build/);
+    // The list versions and the menus; every list came from the kept answers.
+    expect(second.requests).toBe(2 * config.locales.all.length);
+    expect(second.pages.total).toBe(first.pages.total);
+    expectSameBytes(await tree('second'), await tree('first'));
+    const stale = await buildInto('third', 'cache-shared', false, { cacheMaxAgeHours: 0 });
+    expect(stale.requests).toBeGreaterThan(first.requests / 2);
+  }, 120_000);
+
   it('reuses the previous output with the embedded backend, whose port is new every run, and keeps its images', async () => {
     const embedded = { content: { ...config.content, endpoint: null } };
     const first = await buildInto('embedded', 'cache-embedded', false, embedded);
