@@ -17,6 +17,8 @@ interface Figures {
   media: string;
   mediaSeconds: number;
   rssMiB: number;
+  /** The CMS reported nothing new: the output was left as it was, no stage ran. */
+  upToDate: boolean;
 }
 
 async function limitedBuild(args: string[]): Promise<Figures> {
@@ -26,6 +28,7 @@ async function limitedBuild(args: string[]): Promise<Figures> {
     media: /media\s+(\d+ files from \d+ URLs[^\n]*)/.exec(stdout)?.[1] ?? '?',
     mediaSeconds: Number(/media ([\d.]+) s/.exec(stdout)?.[1] ?? NaN),
     rssMiB: Number(/peak RSS (\d+) MiB/.exec(stdout)?.[1] ?? 0),
+    upToDate: /^Up to date/m.test(stdout),
   };
 }
 
@@ -33,7 +36,9 @@ function line(label: string, run: Figures, wallTarget: number, mediaTarget?: num
   const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER');
   return [
     `${label.padEnd(34)} ${run.seconds.toFixed(2).padStart(6)} s (target ≤ ${wallTarget} s: ${verdict(run.seconds <= wallTarget)})`,
-    `    media stage ${run.mediaSeconds.toFixed(2)} s${mediaTarget ? ` (target ≤ ${mediaTarget} s: ${verdict(run.mediaSeconds <= mediaTarget)})` : ''}; ${run.media}`,
+    run.upToDate
+      ? '    up to date: the CMS reported nothing new, the output was left as it was (no media stage)'
+      : `    media stage ${run.mediaSeconds.toFixed(2)} s${mediaTarget ? ` (target ≤ ${mediaTarget} s: ${verdict(run.mediaSeconds <= mediaTarget)})` : ''}; ${run.media}`,
     `    peak RSS ${run.rssMiB} MiB (target ≤ ${TARGETS.rssMiB}: ${verdict(run.rssMiB <= TARGETS.rssMiB)})`,
   ].join('\n');
 }

@@ -17,7 +17,7 @@ async function cliBuild(args: string[]): Promise<{ seconds: number; rendered: st
     seconds,
     rendered: /rendered\s+(.+)/.exec(stdout)?.[1] ?? '?',
     rss: /peak RSS (\d+ MiB)/.exec(stdout)?.[1] ?? '?',
-    stages: /stages\s+(.+)/.exec(stdout)?.[1] ?? '?',
+    stages: /stages\s+(.+)/.exec(stdout)?.[1] ?? (/^Up to date/m.test(stdout) ? 'none: up to date, the output was left as it was' : '?'),
   };
 }
 
