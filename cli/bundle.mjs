@@ -10,6 +10,7 @@ import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } f
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkoutCacheDir } from './checkout-cache.mjs';
+import { nodeBundleOptions } from './node-bundle.mjs';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const outDir = checkoutCacheDir(root);
@@ -26,7 +27,7 @@ function newestSourceMtime() {
       if (SKIP.has(entry.name)) continue;
       const path = join(dir, entry.name);
       if (entry.isDirectory()) visit(path);
-      else if (/\.(ts|tsx|mts|graphql|css)$/.test(entry.name)) newest = Math.max(newest, statSync(path).mtimeMs);
+      else if (/\.(ts|tsx|mts|mjs|graphql|css)$/.test(entry.name)) newest = Math.max(newest, statSync(path).mtimeMs);
     }
   };
   for (const dir of SOURCE_DIRS) visit(join(root, dir));
@@ -48,27 +49,17 @@ export async function ensureBundle() {
   // written beside its target and renamed over it: concurrent launches (parallel tests) never
   // import a half-written bundle.
   mkdirSync(outDir, { recursive: true });
-  const result = await build({
-    absWorkingDir: root,
-    entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, src]) => [name, join(root, src)])),
-    outdir: outDir,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    // Commands import their implementation lazily; with splitting those are separate chunks, so
-    // `hotel-site --help` loads commander and little else.
-    splitting: true,
-    chunkNames: 'chunks/[name]-[hash]',
-    target: 'node20.19',
-    packages: 'external',
-    loader: { '.graphql': 'text' },
-    jsx: 'automatic',
-    define: { __HOTEL_SITE_ROOT__: JSON.stringify(root) },
-    sourcemap: 'inline',
-    logLevel: 'error',
-    write: false,
-  });
+  const entryPoints = Object.fromEntries(Object.entries(ENTRIES).map(([name, src]) => [name, join(root, src)]));
+  const result = await build(
+    nodeBundleOptions(root, entryPoints, {
+      outdir: outDir,
+      outExtension: { '.js': '.mjs' },
+      splitting: true,
+      chunkNames: 'chunks/[name]-[hash]',
+      sourcemap: 'inline',
+      logLevel: 'error',
+    }),
+  );
   mkdirSync(join(outDir, 'chunks'), { recursive: true });
   for (const file of result.outputFiles) {
     const tmp = `${file.path}.${process.pid}.tmp`;

@@ -4,10 +4,12 @@
 // node_modules and each load gets a new URL (Node caches modules by URL, and watch mode reloads),
 // and the temporary file is deleted again in `finally`. The metafile lists every file the config
 // imported, which watch mode watches.
-import { readFile, stat, unlink, writeFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { dirname, extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type BuildFailure, type Loader, type Plugin } from 'esbuild';
+import { formatBuildMessages, importBundle, nodeBundleOptions } from '../../cli/node-bundle.mjs';
+import { projectPath } from '../project-root';
 import { ConfigError } from '../errors';
 import type { SiteConfig } from './define-config';
 import { displayPath, validateConfig } from './validate-config';
@@ -49,46 +51,33 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Loade
 async function bundle(file: string, cwd: string): Promise<{ code: string; dependencies: string[] }> {
   const workingDir = dirname(file);
   try {
-    const result = await build({
-      entryPoints: [file],
-      absWorkingDir: workingDir,
-      absPaths: ['log', 'metafile'],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      metafile: true,
-      write: false,
-      sourcemap: 'inline',
-      logLevel: 'silent',
-      define: { 'import.meta.url': IMPORT_META_URL, 'import.meta.dirname': IMPORT_META_DIRNAME, 'import.meta.filename': IMPORT_META_FILENAME },
-      plugins: [injectFileScope],
-    });
+    const result = await build(
+      nodeBundleOptions(projectPath(), [file], {
+        absWorkingDir: workingDir,
+        absPaths: ['log', 'metafile'],
+        metafile: true as const,
+        write: false as const,
+        sourcemap: 'inline' as const,
+        define: { 'import.meta.url': IMPORT_META_URL, 'import.meta.dirname': IMPORT_META_DIRNAME, 'import.meta.filename': IMPORT_META_FILENAME },
+        plugins: [injectFileScope],
+      }),
+    );
     const dependencies = Object.keys(result.metafile.inputs).map((input) => resolve(workingDir, input));
     return { code: result.outputFiles[0]!.text, dependencies };
   } catch (error) {
     const messages = (error as Partial<BuildFailure>).errors;
     if (!messages) throw error;
-    const lines = messages.map(({ location: at, text }) => {
-      if (!at) return `  ${text}`;
-      // esbuild counts columns from 0; editors and terminals jump to 1-based columns.
-      return `  ${displayPath(resolve(workingDir, at.file), cwd)}:${at.line}:${at.column + 1}: ${text}\n    ${at.lineText}\n    ${' '.repeat(at.column)}^`;
-    });
-    throw new ConfigError(`Could not compile ${displayPath(file, cwd)}\n${lines.join('\n')}`, { cause: error, hint: 'Fix the error at the position shown (a syntax error or an import that does not resolve).' });
+    const lines = formatBuildMessages(messages, (at) => displayPath(resolve(workingDir, at), cwd)).replace(/^/gm, '  ');
+    throw new ConfigError(`Could not compile ${displayPath(file, cwd)}\n${lines}`, { cause: error, hint: 'Fix the error at the position shown (a syntax error or an import that does not resolve).' });
   }
 }
 
 async function importBundled(file: string, code: string, shown: string): Promise<Record<string, unknown>> {
-  const temporary = `${file}.timestamp-${Date.now()}-${Math.random().toString(16).slice(2)}.mjs`;
-  await writeFile(temporary, code);
   try {
-    return await import(/* @vite-ignore */ pathToFileURL(temporary).href);
+    return (await importBundle(`${file}.timestamp-${Date.now()}-${Math.random().toString(16).slice(2)}.mjs`, code)) as Record<string, unknown>;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new ConfigError(`${shown} threw an error while loading: ${reason}`, { cause: error, hint: 'Run with --verbose for the stack trace.' });
-  } finally {
-    await unlink(temporary).catch(() => {});
   }
 }
 

@@ -1,16 +1,15 @@
 // Importing the newest version of TypeScript modules into the running `watch` process. Node caches
 // modules by URL and cannot import TypeScript, so (as Vite does for its config) an esbuild context
-// bundles the entry with packages left external, the result is written to a uniquely named .mjs
-// inside the checkout's cache folder (cli/checkout-cache.mjs; bare imports resolve from the
-// project, and the project root is written into the bundle as the bin does) and imported by file
-// URL, then deleted. Incremental
-// esbuild contexts make the rebuild itself a few tens of milliseconds. React and every other
-// package stay one shared instance: they are external.
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
+// bundles the entry as the bin does (cli/node-bundle.mjs), the result is written to a uniquely
+// named .mjs inside the checkout's cache folder (cli/checkout-cache.mjs; bare imports resolve from
+// the project) and imported by file URL, then deleted. Incremental esbuild contexts make the
+// rebuild itself a few tens of milliseconds. React and every other package stay one shared
+// instance: they are external.
+import { mkdir } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { context, type BuildContext, type BuildFailure, type Message } from 'esbuild';
+import { context, type BuildFailure, type Message } from 'esbuild';
 import { checkoutCacheDir } from '../../../cli/checkout-cache.mjs';
+import { formatBuildMessages, importBundle, nodeBundleOptions } from '../../../cli/node-bundle.mjs';
 
 export interface FreshModule<T> {
   module: T;
@@ -39,26 +38,17 @@ let sequence = 0;
 export async function createFreshImporter<T>(root: string, entry: string, name: string): Promise<FreshImporter<T>> {
   const cacheDir = join(checkoutCacheDir(root), 'watch');
   await mkdir(cacheDir, { recursive: true });
-  const ctx: BuildContext<{ write: false; metafile: true }> = await context({
-    absWorkingDir: root,
-    entryPoints: [resolve(root, entry)],
-    outfile: join(cacheDir, `${name}.mjs`),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20.19',
-    packages: 'external',
-    loader: { '.graphql': 'text' },
-    jsx: 'automatic',
-    define: { __HOTEL_SITE_ROOT__: JSON.stringify(root) },
-    // Stack traces of template errors point at the sources (the bin enables source maps). A map
-    // file rather than an inline one: Node keeps every imported module's source text for good,
-    // and an inline map would triple what each rebuild leaves behind.
-    sourcemap: 'linked',
-    metafile: true,
-    write: false,
-    logLevel: 'silent',
-  });
+  const ctx = await context(
+    nodeBundleOptions(root, [resolve(root, entry)], {
+      outfile: join(cacheDir, `${name}.mjs`),
+      // Stack traces of template errors point at the sources (the bin enables source maps). A map
+      // file rather than an inline one: Node keeps every imported module's source text for good,
+      // and an inline map would triple what each rebuild leaves behind.
+      sourcemap: 'linked' as const,
+      metafile: true as const,
+      write: false as const,
+    }),
+  );
 
   return {
     async load() {
@@ -74,27 +64,13 @@ export async function createFreshImporter<T>(root: string, entry: string, name: 
       const code = result.outputFiles.find((output) => output.path.endsWith('.mjs'))!.text;
       const map = result.outputFiles.find((output) => output.path.endsWith('.map'));
       // The map comment names the outfile; this copy has its own name.
-      await writeFile(file, code.replace(/\/\/# sourceMappingURL=\S+\s*$/, `//# sourceMappingURL=${basename(file)}.map\n`));
-      if (map) await writeFile(`${file}.map`, map.contents);
-      try {
-        const module = (await import(pathToFileURL(file).href)) as T;
-        return { module, inputs: new Set(Object.keys(result.metafile.inputs).map((input) => resolve(root, input))) };
-      } finally {
-        // Node has read the map, if source maps are on, while importing.
-        await Promise.all([unlink(file), unlink(`${file}.map`)].map((removal) => removal.catch(() => {})));
-      }
+      const module = (await importBundle(file, code.replace(/\/\/# sourceMappingURL=\S+\s*$/, `//# sourceMappingURL=${basename(file)}.map\n`), map?.contents)) as T;
+      return { module, inputs: new Set(Object.keys(result.metafile.inputs).map((input) => resolve(root, input))) };
     },
     dispose: () => ctx.dispose(),
   };
 }
 
 export function formatMessages(messages: readonly Message[], root: string): string {
-  return messages
-    .map(({ location: at, text }) => {
-      if (!at) return text;
-      // esbuild counts columns from 0; editors and terminals jump to 1-based columns.
-      const where = `${relative(root, resolve(root, at.file))}:${at.line}:${at.column + 1}`;
-      return `${where}: ${text}\n    ${at.lineText}\n    ${' '.repeat(at.column)}^`;
-    })
-    .join('\n\n');
+  return formatBuildMessages(messages, (file) => relative(root, resolve(root, file)));
 }
