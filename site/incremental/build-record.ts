@@ -5,8 +5,8 @@
 // after the swap; a record that is damaged, from another endpoint, config or version, or older
 // than `cacheMaxAgeHours` since its last full build is not used: the build renders everything.
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { cacheFile, readCacheFile, writeCacheFile } from './cache-file';
 
 const VERSION = 2;
 
@@ -70,18 +70,14 @@ export function configHash(config: unknown): string {
 }
 
 function recordFile(cacheDir: string, outDir: string): string {
-  return join(cacheDir, 'builds', `${createHash('sha256').update(outDir).digest('hex').slice(0, 20)}.json`);
+  return cacheFile(cacheDir, 'builds', outDir);
 }
 
 /** The record of the previous build into the same folder, if it may be used; else why not. */
 export async function loadPrevious(identity: BuildIdentity, maxAgeMs: number, now: number, warn: (message: string) => void): Promise<Previous> {
   const file = recordFile(identity.cacheDir, identity.outDir);
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch {
-    return { record: null, reason: 'no earlier build of this folder in the cache' };
-  }
+  const text = await readCacheFile(file);
+  if (text === null) return { record: null, reason: 'no earlier build of this folder in the cache' };
   let record: BuildRecord;
   try {
     record = JSON.parse(text) as BuildRecord;
@@ -102,11 +98,7 @@ export async function loadPrevious(identity: BuildIdentity, maxAgeMs: number, no
 }
 
 export async function saveRecord(cacheDir: string, record: BuildRecord): Promise<void> {
-  const file = recordFile(cacheDir, record.outDir);
-  await mkdir(join(cacheDir, 'builds'), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, JSON.stringify(record));
-  await rename(temporary, file);
+  await writeCacheFile(recordFile(cacheDir, record.outDir), JSON.stringify(record));
 }
 
 function isRecord(value: BuildRecord): boolean {

@@ -6,14 +6,13 @@
 // shows (a taxonomy term renamed) reach the site once the answers are older than cacheMaxAgeHours
 // (every list is fetched then), or with --full. A damaged file is ignored with a warning.
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { cacheAnswers, type KeptAnswer } from '../content/cached-client';
 import type { ContentClient } from '../content/client';
 import { dropMoved, fetchVersions, movedLists, type Versions } from '../content/list-versions';
 import { listOfRequest, menuVariables, QUERIES } from '../content/queries';
 import type { Locale } from '../content/types';
 import type { ContentState } from './build-record';
+import { cacheFile, readCacheFile, writeCacheFile } from './cache-file';
 
 interface KeptFile {
   version: 2;
@@ -55,7 +54,7 @@ export interface KeepOptions {
 }
 
 export async function keepAnswers(inner: ContentClient, options: KeepOptions): Promise<KeptAnswers> {
-  const file = join(options.cacheDir, 'answers', `${createHash('sha256').update(`${options.endpoint}\0${options.code}`).digest('hex').slice(0, 20)}.json`);
+  const file = cacheFile(options.cacheDir, 'answers', options.endpoint, options.code);
   const cache = cacheAnswers(inner);
   // Asked before any content is used, so an edit made while this build runs shows as moved next
   // time. A CMS that cannot answer it (a proxy allowing only some queries) costs the reuse only:
@@ -96,10 +95,7 @@ export async function keepAnswers(inner: ContentClient, options: KeepOptions): P
       // Nothing moved: the kept file holds these answers already (menus are never taken from it).
       if (!versions || moved === 0 || upToDate) return;
       const content: KeptFile = { version: 2, fetchedAt, versions: [...versions], answers: await cache.kept() };
-      await mkdir(join(options.cacheDir, 'answers'), { recursive: true });
-      const temporary = `${file}.${process.pid}.tmp`;
-      await writeFile(temporary, JSON.stringify(content));
-      await rename(temporary, file);
+      await writeCacheFile(file, JSON.stringify(content));
     },
   };
 }
@@ -109,12 +105,8 @@ function sameState(before: ContentState, now: ContentState): boolean {
 }
 
 async function read(file: string, warn: (message: string) => void): Promise<KeptFile | null> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch {
-    return null;
-  }
+  const text = await readCacheFile(file);
+  if (text === null) return null;
   try {
     const kept = JSON.parse(text) as KeptFile;
     if (typeof kept?.version === 'number' && kept.version !== 2) return null; // another version's

@@ -9,12 +9,10 @@
 // Media tokens carry a nonce of the process that made them (site/media/media-refs.ts): the file
 // names its writer's, and reading renames them to this process's. A damaged file is ignored with a
 // warning; only the entries this build used are written back.
-import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { NormalizedStore } from '../content/fetch-content';
 import type { NormalizeResult } from '../content/normalize';
 import { MEDIA_TOKEN_PREFIX } from '../media/media-refs';
+import { cacheFile, readCacheFile, writeCacheFile } from './cache-file';
 
 const VERSION = 1;
 
@@ -35,7 +33,7 @@ export interface NormalizedItemsOptions {
 }
 
 export async function openNormalizedItems(options: NormalizedItemsOptions): Promise<NormalizedItems> {
-  const file = join(options.cacheDir, 'normalized', `${createHash('sha256').update(`${options.endpoint}\0${options.code}`).digest('hex').slice(0, 20)}.json`);
+  const file = cacheFile(options.cacheDir, 'normalized', options.endpoint, options.code);
   const kept = options.reuse ? await read(file, options.warn) : null;
   let loaded = kept?.entries ?? new Map<string, Entry>();
   let scope: string | null = null;
@@ -62,21 +60,14 @@ export async function openNormalizedItems(options: NormalizedItemsOptions): Prom
       // Every entry of the file used, none made: the file is this build's already.
       if (scope === null || (made === 0 && loaded.size === 0 && scope === kept?.scope)) return;
       const entries = [...next].map(([key, json]) => `${JSON.stringify(key)}:${json}`).join(',');
-      await mkdir(join(options.cacheDir, 'normalized'), { recursive: true });
-      const temporary = `${file}.${process.pid}.tmp`;
-      await writeFile(temporary, `{"version":${VERSION},"tokens":${JSON.stringify(MEDIA_TOKEN_PREFIX)},"scope":${JSON.stringify(scope)},"entries":{${entries}}}`);
-      await rename(temporary, file);
+      await writeCacheFile(file, `{"version":${VERSION},"tokens":${JSON.stringify(MEDIA_TOKEN_PREFIX)},"scope":${JSON.stringify(scope)},"entries":{${entries}}}`);
     },
   };
 }
 
 async function read(file: string, warn: (message: string) => void): Promise<{ scope: string; entries: Map<string, Entry> } | null> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch {
-    return null;
-  }
+  let text = await readCacheFile(file);
+  if (text === null) return null;
   try {
     const tokens = /^\{"version":\d+,"tokens":"([^"\\]+)"/.exec(text)?.[1];
     if (!tokens) throw new Error('no token prefix');
