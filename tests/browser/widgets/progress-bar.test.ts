@@ -8,7 +8,7 @@ import { hasChromium, launchBrowser } from '../../helpers/browser';
 import { openTab, routePath, serveSite, VARIANTS, type SiteServer } from './harness';
 
 const dist = inject('fixtureSite');
-const SLOW_MS = 1500;
+const SLOW_MS = 2500;
 const STUCK_MS = 11_000;
 
 interface LogEntry {
@@ -79,10 +79,11 @@ describe.skipIf(!hasChromium)('navigation progress bar', () => {
         const log = await readLog(page);
 
         // On the page being left: running from 200 ms after the click, while the slow page is still
-        // on its way (the upper bound leaves room for a loaded CI machine: a wall-clock race).
+        // on its way. How late after 200 ms is the renderer's business: a busy one fires the timer
+        // a second late (1,253 ms measured on CI), so only the order is asserted.
         const running = at(log, home, 'state:running')! - at(log, home, 'click')!;
         expect(running).toBeGreaterThanOrEqual(200);
-        expect(running).toBeLessThan(SLOW_MS - 300);
+        expect(at(log, home, 'state:running')!).toBeLessThan(at(log, target, 'pageshow')!);
         // On the new page: complete at once, hidden 500 ms after the page shows.
         const arrived = log.filter((entry) => entry.page === target).map((entry) => entry.event);
         expect(arrived[0]).toBe('state:done');
@@ -90,7 +91,7 @@ describe.skipIf(!hasChromium)('navigation progress bar', () => {
         // The log's times are taken when the MutationObserver reports, which a busy renderer can
         // delay by some milliseconds for one state and not the next.
         expect(hidden).toBeGreaterThanOrEqual(450);
-        expect(hidden).toBeLessThan(1500);
+        expect(hidden).toBeLessThan(3000);
         expect(tab.errors).toEqual([]);
       } finally {
         await tab.close();
