@@ -87,7 +87,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const perLocale = Object.fromEntries(locales.map((locale) => [locale, site.pages.filter((page) => page.locale === locale && page.kind !== 'not-found').length]));
     const events = locales.flatMap((locale) => site.content.items.get(locale)?.get('events') ?? []);
     await cache.save(rendered, {
-      summary: { pages: site.pages.length, perLocale, mediaFiles: site.media.files, stylesheetGzipBytes: built.stylesheet.gzipBytes },
+      summary: { incomplete: site.media.failed > 0 || site.content.warnings.length > 0, pages: site.pages.length, perLocale, mediaFiles: site.media.files, stylesheetGzipBytes: built.stylesheet.gzipBytes },
       stableUntil: stableUntil(events, site.data.now),
     });
 

@@ -68,7 +68,7 @@ export async function openBuildCache(options: BuildCacheOptions): Promise<BuildC
       // The embedded backend listens on a new port each run, so its answers name media on an
       // origin that is gone; it answers from memory anyway. Only a configured CMS's are kept.
       if (!config.content.endpoint) return { client, upToDate: false };
-      const previousContent = record && now < record.stableUntil ? record.content : null;
+      const previousContent = record && !record.summary.incomplete && now < record.stableUntil ? record.content : null;
       const reuse = !options.full;
       const maxAgeMs = config.cacheMaxAgeHours * 3_600_000;
       kept = await keepAnswers(client, { ...identity, locales: config.locales.all, reuse, maxAgeMs, now: started, previous: previousContent, warn, info: options.info });

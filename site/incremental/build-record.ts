@@ -28,6 +28,8 @@ export interface ContentState {
 
 /** The figures of the summary, for a build that finds nothing changed and renders nothing. */
 export interface BuildSummary {
+  /** Media were left out or lists came back short: the next build tries again, up to date or not. */
+  incomplete: boolean;
   pages: number;
   perLocale: Record<string, number>;
   mediaFiles: number;
@@ -107,7 +109,7 @@ function isRecord(value: BuildRecord): boolean {
     typeof value.code === 'string' && typeof value.endpoint === 'string' && typeof value.config === 'string' &&
     typeof value.outDir === 'string' && typeof value.outIno === 'number' && typeof value.fullAt === 'number' &&
     typeof value.pages === 'object' && value.pages !== null && typeof value.jsPerPageType === 'object' &&
-    typeof value.stableUntil === 'number' && typeof value.summary?.pages === 'number' && typeof value.summary.mediaFiles === 'number' &&
+    typeof value.stableUntil === 'number' && typeof value.summary?.pages === 'number' && typeof value.summary.incomplete === 'boolean' && typeof value.summary.mediaFiles === 'number' &&
     (value.content === null || (Array.isArray(value.content?.versions) && typeof value.content.menus === 'string')) &&
     Object.values(value.pages).every((page) => typeof page?.file === 'string' && typeof page.hash === 'string' && Array.isArray(page.deps) && !page.file.split('/').includes('..'))
   );

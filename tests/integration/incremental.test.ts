@@ -207,6 +207,19 @@ describe('incremental build', () => {
     backend.replaceFixtures(structuredClone(fixtures));
   }, 240_000);
 
+  it('is never up to date after a build that left media out: they are tried again', async () => {
+    const content = structuredClone(fixtures);
+    const room = content.nodes.find((node) => node.type === 'accommodation' && node.de.status)!;
+    (room.de as Record<string, unknown>).fieldImages = [{ url: '/media/not-there.jpg', alt: 'Nicht da', width: 10, height: 10 }];
+    backend.replaceFixtures(structuredClone(content));
+    const first = await buildInto('missing', 'cache-missing');
+    expect(first.media.failed).toBeGreaterThan(0);
+    const again = await buildInto('missing', 'cache-missing');
+    expect(again.upToDate).toBe(false);
+    expect(again.media.failed).toBe(first.media.failed);
+    backend.replaceFixtures(structuredClone(fixtures));
+  }, 120_000);
+
   it("builds a new output folder from the answers and items another folder's build kept, unless they are older than cacheMaxAgeHours", async () => {
     backend.replaceFixtures(structuredClone(fixtures));
     const first = await buildInto('first', 'cache-shared');
