@@ -5,7 +5,7 @@
 import type { ResolvedConfig } from './config/define-config';
 import type { ContentClient } from './content/client';
 import { createContentIndex } from './content/content-index';
-import { fetchContent, type FetchedContent, type NormalizedStore } from './content/fetch-content';
+import { fetchContent, type FetchedContent, type ListStore } from './content/fetch-content';
 import type { NormalizeMemo } from './content/normalize-memo';
 import type { Locale } from './content/types';
 import { openMediaCache } from './media/cache-registry';
@@ -41,8 +41,8 @@ export interface PrepareOptions {
   signal?: AbortSignal;
   /** Reuse of normalized items across prepares into the same outDir (watch). */
   memo?: NormalizeMemo;
-  /** Reuse of items normalized by an earlier build (site/incremental/normalized-items.ts). */
-  normalized?: NormalizedStore;
+  /** Content lists normalized by an earlier build (site/incremental/list-snapshots.ts). */
+  lists?: ListStore;
 }
 
 export async function prepareSite(options: PrepareOptions): Promise<PreparedSite> {
@@ -74,7 +74,7 @@ export async function prepareSite(options: PrepareOptions): Promise<PreparedSite
     content = await runStage(reporter, timings, 'fetch', () =>
       fetchContent(client, {
         locales, base: new URL(client.endpoint).origin, mediaOrigins: policy.origins, onMedia: downloads.request,
-        onProgress: (done, total) => reporter.progress(done, total), memo: options.memo, store: options.normalized, signal: options.signal,
+        onProgress: (done, total) => reporter.progress(done, total), memo: options.memo, store: options.lists, signal: options.signal,
       }),
     (fetched) => `${countItems(fetched.items)} items, ${client.stats.requests} requests`);
     for (const skip of content.skipped) warn(`${skip.type} nid ${skip.nid ?? '?'} (${skip.locale}) not published: ${skip.reason}`);

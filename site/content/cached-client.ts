@@ -1,8 +1,9 @@
 // A content client that keeps every CMS answer until told otherwise. `watch` uses it so a
 // template or locale change re-renders without fetching, and a fixture edit re-fetches only the
 // lists it touched (site/serve/watch/fixture-diff.ts); `preview` so a reload after an edit fetches
-// only the lists whose version moved (site/content/list-versions.ts). Identical requests in
-// flight share one answer; failures are not kept.
+// only the lists whose version moved (site/content/list-versions.ts); an incremental build keeps
+// only the answers it writes to disk (`keeps`). Identical requests in flight share one answer;
+// failures are not kept.
 import type { ContentClient, RequestOptions } from './client';
 import type { Operation } from './queries';
 
@@ -25,7 +26,8 @@ export interface KeptAnswer {
   answer: unknown;
 }
 
-export function cacheAnswers(first: ContentClient): CachedClient {
+/** `keeps`: which answers are kept (default all); the rest pass through. */
+export function cacheAnswers(first: ContentClient, keeps: (operation: string, variables: Record<string, unknown>) => boolean = () => true): CachedClient {
   let inner = first;
   const answers = new Map<string, { operation: string; variables: Record<string, unknown>; answer: Promise<unknown> }>();
   const client = {
@@ -40,6 +42,7 @@ export function cacheAnswers(first: ContentClient): CachedClient {
       const known = answers.get(key);
       if (known) return known.answer as Promise<T>;
       const answer = inner.request<T>(operation, variables, options);
+      if (!keeps(operation.name, variables)) return answer;
       answers.set(key, { operation: operation.name, variables, answer });
       answer.catch(() => {
         if (answers.get(key)?.answer === answer) answers.delete(key);

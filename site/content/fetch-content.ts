@@ -33,7 +33,6 @@ export interface FetchedContent {
   notifications: Map<Locale, Notification[]>;
   /** The menu query's answer per language: topic alias → entries in CMS order. */
   menus: Map<Locale, Map<string, RawMenuEntry[]>>;
-  pendingTiles: NormalizeContext['pendingTiles'];
   /** Items left out, with the reason (reported as warnings). */
   skipped: { locale: Locale; type: NodeType; nid: number | null; reason: string }[];
   /** Lists that came back incomplete. */
@@ -51,19 +50,31 @@ export interface FetchOptions {
   onProgress?: (done: number, total: number) => void;
   /** Items normalized before from the same answer objects (watch). */
   memo?: NormalizeMemo;
-  /** Items normalized by an earlier build from the same raw answers (build: site/incremental/normalized-items.ts). */
-  store?: NormalizedStore;
+  /** Lists normalized by an earlier build (build: site/incremental/list-snapshots.ts). */
+  store?: ListStore;
   /** Stops every request (Ctrl-C). */
   signal?: AbortSignal;
 }
 
-/** Normalized items found by the content of their raw answer, across builds. */
-export interface NormalizedStore {
-  /** What every item's normalizing shares besides its raw answer; entries made under another are not used. */
+/** An item as normalized, with the key of its raw answer and the media URLs (and owners) it named. */
+export interface NormalizedEntry {
+  key: string;
+  result: NormalizeResult;
+  media: [url: string, owner: string][];
+}
+
+/** Content lists normalized by an earlier build, kept between builds. */
+export interface ListStore {
+  /** What every item's normalizing shares besides its raw answer; lists kept under another are not used. */
   scope(scope: string): void;
-  get(key: string): { result: NormalizeResult; media: [string, string][] } | undefined;
-  /** An item normalized now, with the media URLs (and their owners) it named. */
-  record(key: string, result: NormalizeResult, media: [string, string][]): void;
+  /** The CMS reports the list unchanged since it was kept (its scope is checked by take()). */
+  unchanged(locale: Locale, type: NodeType): boolean;
+  /** The list, when it is unchanged and was kept under this scope: it is not fetched at all. */
+  take(locale: Locale, type: NodeType): Promise<NormalizedEntry[] | null>;
+  /** The list as last kept (under this scope), to reuse the items whose raw answer did not change. */
+  previous(locale: Locale, type: NodeType): Promise<NormalizedEntry[]>;
+  /** The list as normalized now, complete and in CMS order, for the next build. */
+  keep(locale: Locale, type: NodeType, entries: NormalizedEntry[]): void;
 }
 
 type Page = { count: number; entities: Raw[] };
@@ -178,7 +189,6 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
   const termsSeen = new Map<Locale, Raw[]>();
   const media = new MediaRefs(base, options.onMedia);
   const mediaOrigins = options.mediaOrigins;
-  const pendingTiles: NormalizeContext['pendingTiles'] = new Map();
   const skipped: FetchedContent['skipped'] = [];
   const warnings: string[] = [];
   /** The list's entities; a list with fewer than the CMS counted is published as it came, and said. */
@@ -199,57 +209,78 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
       }),
     ),
   ).then(() => {
-    const store = options.store;
-    if (store) store.scope(sha256(JSON.stringify([base, [...mediaOrigins].sort(), locales.map((locale) => termsSeen.get(locale))])));
+    options.store?.scope(sha256(JSON.stringify([base, [...mediaOrigins].sort(), locales.map((locale) => termsSeen.get(locale))])));
   });
   // Each list is normalized as soon as it (and the terms) arrived, while other lists are still on
   // the wire: sanitizing HTML is the costly part, and this way it overlaps with waiting for the CMS.
   const memo = options.memo;
+  const store = options.store;
   /** normalizeItem(), or what it gave for this very raw object before (watch: ./normalize-memo). */
   const normalizeOnce = async (raw: Raw, type: NodeType, ctx: NormalizeContext) => {
-    if (!memo) return options.store ? normalizeKept(options.store, raw, type, ctx) : normalizeItem(raw, type, ctx);
-    const known = memo.get(raw);
-    if (known) {
-      for (const [paragraph, tiles] of known.tiles) pendingTiles.set(paragraph, tiles);
-      return known.result;
-    }
-    const tiles: NormalizeContext['pendingTiles'] = new Map();
-    const result = await normalizeItem(raw, type, { ...ctx, pendingTiles: tiles });
-    for (const [paragraph, pending] of tiles) pendingTiles.set(paragraph, pending);
-    memo.record(raw, { result, tiles: [...tiles] });
+    const known = memo?.get(raw);
+    if (known) return known;
+    const result = await normalizeItem(raw, type, ctx);
+    memo?.record(raw, result);
     return result;
   };
-  /** normalizeItem(), or what it gave for the same raw answer in an earlier build. */
-  const normalizeKept = async (store: NormalizedStore, raw: Raw, type: NodeType, ctx: NormalizeContext) => {
-    const key = sha256(`${type} ${ctx.locale} ${JSON.stringify(raw)}`);
-    const known = store.get(key);
-    if (known) {
-      for (const [url, owner] of known.media) options.onMedia(url, owner);
-      return known.result;
-    }
-    const named: [string, string][] = [];
-    const tiles: NormalizeContext['pendingTiles'] = new Map();
-    const listening = new MediaRefs(base, (url, owner) => {
-      named.push([url, owner]);
-      options.onMedia(url, owner);
-    });
-    const result = await normalizeItem(raw, type, { ...ctx, media: listening, pendingTiles: tiles });
-    for (const [paragraph, pending] of tiles) pendingTiles.set(paragraph, pending);
-    if (!tiles.size) store.record(key, result, named);
-    return result;
-  };
-  const normalizeList = async (locale: Locale, type: NodeType, raws: Raw[]) => {
-    await termsReady;
-    const ctx: NormalizeContext = { locale, base, mediaOrigins, media, terms: termIndex, pendingTiles };
+  const publish = (locale: Locale, type: NodeType, results: Iterable<NormalizeResult>) => {
     const normalized: ContentItem[] = [];
-    for (const [i, raw] of raws.entries()) {
-      // Let answers of other requests in between, so the CMS is never kept waiting on us.
-      if (i % 25 === 24) await new Promise((resolve) => setImmediate(resolve));
-      const result = await normalizeOnce(raw, type, ctx);
+    for (const result of results) {
       if (result.ok) normalized.push(result.item);
       else skipped.push({ locale, type, nid: result.nid, reason: result.reason });
     }
     items.get(locale)!.set(type, normalized);
+  };
+  const normalizeList = async (locale: Locale, type: NodeType, raws: Raw[]) => {
+    await termsReady;
+    const ctx: NormalizeContext = { locale, base, mediaOrigins, media, terms: termIndex };
+    const results: NormalizeResult[] = [];
+    for (const [i, raw] of raws.entries()) {
+      // Let answers of other requests in between, so the CMS is never kept waiting on us.
+      if (i % 25 === 24) await new Promise((resolve) => setImmediate(resolve));
+      results.push(await normalizeOnce(raw, type, ctx));
+    }
+    publish(locale, type, results);
+  };
+  /** The list normalized with what the store kept: items whose raw answer did not change are taken as they were. */
+  const normalizeKept = async (store: ListStore, locale: Locale, type: NodeType, fetched: FetchedList, what: string) => {
+    await termsReady;
+    const kept = new Map((await store.previous(locale, type)).map((entry) => [entry.key, entry]));
+    const entries: NormalizedEntry[] = [];
+    for (const [i, raw] of checkComplete(fetched, what).entries()) {
+      if (i % 25 === 24) await new Promise((resolve) => setImmediate(resolve));
+      const key = sha256(`${type} ${locale} ${JSON.stringify(raw)}`);
+      const known = kept.get(key);
+      if (known) {
+        for (const [url, owner] of known.media) options.onMedia(url, owner);
+        entries.push(known);
+        continue;
+      }
+      const named: [string, string][] = [];
+      const listening = new MediaRefs(base, (url, owner) => {
+        named.push([url, owner]);
+        options.onMedia(url, owner);
+      });
+      entries.push({ key, result: await normalizeItem(raw, type, { locale, base, mediaOrigins, media: listening, terms: termIndex }), media: named });
+    }
+    // A list the CMS sent short is fetched again next time.
+    if (fetched.entities.length >= fetched.reported) store.keep(locale, type, entries);
+    publish(locale, type, entries.map((entry) => entry.result));
+  };
+  /** One content list: taken whole from the store when the CMS reports it unchanged, else fetched. */
+  const contentList = async (locale: Locale, type: NodeType) => {
+    const what = `${type} (${locale})`;
+    if (store?.unchanged(locale, type)) {
+      await termsReady;
+      const whole = await store.take(locale, type);
+      if (whole) {
+        for (const entry of whole) for (const [url, owner] of entry.media) options.onMedia(url, owner);
+        publish(locale, type, whole.map((entry) => entry.result));
+        return;
+      }
+    }
+    const fetched = await fetchAllPages(client, QUERIES.contentPage, { type, langcode: locale }, 'nodeQuery', 'nid', stage);
+    await (store ? normalizeKept(store, locale, type, fetched, what) : normalizeList(locale, type, checkComplete(fetched, what)));
   };
 
   const [notifications, menus] = await Promise.all([
@@ -259,15 +290,7 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
       ),
     ),
     Promise.all(locales.map((locale) => tick(client.request<unknown>(QUERIES.menu, menuVariables(locale), stage)))),
-    Promise.all(
-      locales.flatMap((locale) =>
-        types.map((type) =>
-          tick(fetchAllPages(client, QUERIES.contentPage, { type, langcode: locale }, 'nodeQuery', 'nid', stage)).then((fetched) =>
-            normalizeList(locale, type, checkComplete(fetched, `${type} (${locale})`)),
-          ),
-        ),
-      ),
-    ),
+    Promise.all(locales.flatMap((locale) => types.map((type) => tick(contentList(locale, type))))),
     termsReady,
   ]).catch((error: unknown) => {
     abort.abort();
@@ -278,7 +301,7 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
 
   const notificationMap: FetchedContent['notifications'] = new Map();
   for (const [i, locale] of locales.entries()) {
-    const ctx: NormalizeContext = { locale, base, mediaOrigins, media, terms: termIndex, pendingTiles };
+    const ctx: NormalizeContext = { locale, base, mediaOrigins, media, terms: termIndex };
     const normalized: Notification[] = [];
     for (const raw of notifications[i]!) {
       // Notifications have no page of their own: give them a path so the alias check passes.
@@ -305,7 +328,7 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
     menuMap.set(locale, topics);
   }
 
-  return { items, notifications: notificationMap, menus: menuMap, pendingTiles, skipped, warnings };
+  return { items, notifications: notificationMap, menus: menuMap, skipped, warnings };
 }
 
 

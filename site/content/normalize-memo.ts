@@ -1,40 +1,33 @@
 // Normalized items `watch` can reuse. Its cached client hands back the very same answer objects for
 // every list a change did not touch, so an item normalized from one of those raw objects is still
-// right: it is kept by the raw object's identity, with the tile paragraphs it registered (they are
-// resolved again against the new content index, since the items they point to may have changed).
-// Entries count only once the site they were made for was prepared in full, media patched in:
-// after a failed step nothing of that attempt is reused. A memoized item's media stay where that
-// build put them, so a memo belongs to one output folder (watch's). Build and preview get new
-// answer objects on every fetch and pass none.
-import type { NormalizeContext, NormalizeResult } from './normalize';
-
-type PendingTiles = NormalizeContext['pendingTiles'];
-
-export interface MemoEntry {
-  result: NormalizeResult;
-  tiles: Parameters<PendingTiles['set']>[];
-}
+// right: it is kept by the raw object's identity (its tile paragraphs are resolved again against
+// the new content index, since the items they point to may have changed). Entries count only once
+// the site they were made for was prepared in full, media patched in: after a failed step nothing
+// of that attempt is reused. A memoized item's media stay where that build put them, so a memo
+// belongs to one output folder (watch's). Build and preview get new answer objects on every fetch
+// and pass none.
+import type { NormalizeResult } from './normalize';
 
 export class NormalizeMemo {
-  private committed = new WeakMap<object, MemoEntry>();
-  private pending: [object, MemoEntry][] = [];
+  private committed = new WeakMap<object, NormalizeResult>();
+  private pending: [object, NormalizeResult][] = [];
 
   /** A prepare starts: what an earlier attempt recorded without completing is dropped. */
   begin(): void {
     this.pending = [];
   }
 
-  get(raw: object): MemoEntry | undefined {
+  get(raw: object): NormalizeResult | undefined {
     return this.committed.get(raw);
   }
 
-  record(raw: object, entry: MemoEntry): void {
-    this.pending.push([raw, entry]);
+  record(raw: object, result: NormalizeResult): void {
+    this.pending.push([raw, result]);
   }
 
   /** The site these entries were made for is complete: reuse them from now on. */
   commit(): void {
-    for (const [raw, entry] of this.pending) this.committed.set(raw, entry);
+    for (const [raw, result] of this.pending) this.committed.set(raw, result);
     this.pending = [];
   }
 

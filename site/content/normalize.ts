@@ -24,8 +24,6 @@ export interface NormalizeContext {
   mediaOrigins: ReadonlySet<string>;
   media: MediaRefs;
   terms: TermIndex;
-  /** block_tiles paragraphs waiting for their tiles, resolved once every item is known. */
-  pendingTiles: Map<Extract<Paragraph, { kind: 'block_tiles' }>, { locale: Locale; nids: number[] }>;
 }
 
 export type NormalizeResult = { ok: true; item: ContentItem } | { ok: false; nid: number | null; reason: string };
@@ -239,9 +237,8 @@ async function normalizeParagraph(raw: Raw, ctx: NormalizeContext): Promise<Para
       return p;
     }
     case 'ParagraphBlockTiles': {
-      const p = { kind: 'block_tiles' as const, id, title, tiles: [] };
-      ctx.pendingTiles.set(p, { locale: ctx.locale, nids: intIds(raw.fieldTiles) });
-      return p;
+      // Resolved against the whole site once every item is known (resolveTiles).
+      return { kind: 'block_tiles' as const, id, title, nids: intIds(raw.fieldTiles), tiles: [] };
     }
     case 'ParagraphCallToAction': {
       const p = { kind: 'call_to_action' as const, id, title, text: null as Html | null, link: link(raw.fieldLink, ctx), opensBooking: bool(raw.fieldOpensBooking) };

@@ -98,7 +98,8 @@ export type FileVideo = { kind: 'file'; title: string; src: string; width: numbe
 
 export type Paragraph =
   | { kind: 'activity_card'; id: number; title: string | null; text: Html | null; image: Picture | null; link: Link | null }
-  | { kind: 'block_tiles'; id: number; title: string | null; tiles: TileRef[] }
+  /** `nids`: the items the CMS named, in its order; `tiles`: those that are published, resolved once every item is known. */
+  | { kind: 'block_tiles'; id: number; title: string | null; nids: number[]; tiles: TileRef[] }
   | { kind: 'call_to_action'; id: number; title: string | null; text: Html | null; link: Link | null; opensBooking: boolean }
   | { kind: 'contact_cards'; id: number; title: string | null; contacts: Contact[] }
   | { kind: 'free_html'; id: number; html: Html }

@@ -6,13 +6,13 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { ResolvedConfig } from '../config/define-config';
 import type { ContentClient } from '../content/client';
-import type { NormalizedStore } from '../content/fetch-content';
+import type { ListStore } from '../content/fetch-content';
 import type { ClientBundle } from '../output/client-bundle';
 import type { PreparedSite } from '../prepare-site';
 import { configHash, loadPrevious, saveRecord, type BuildRecord, type BuildSummary } from './build-record';
 import { codeVersion } from './code-version';
 import { keepAnswers, type KeptAnswers } from './kept-answers';
-import { openNormalizedItems, type NormalizedItems } from './normalized-items';
+import { openListSnapshots, type ListSnapshots } from './list-snapshots';
 import type { RenderChangedResult } from './render-changed';
 import { filesBelow, keepUnchanged } from './reuse-output';
 
@@ -36,7 +36,7 @@ export interface BuildCache {
    * page since: then the previous output is this build's, and `previous` its summary.
    */
   keepAnswers(client: ContentClient): Promise<
-    { client: ContentClient; upToDate: false; normalized?: NormalizedStore } | { upToDate: true; previous: BuildSummary; jsPerPageType: Record<string, number> }
+    { client: ContentClient; upToDate: false; lists?: ListStore } | { upToDate: true; previous: BuildSummary; jsPerPageType: Record<string, number> }
   >;
   /** The render stage: unchanged pages linked from the previous output, the rest rendered into `dir`. */
   render(site: PreparedSite, bundle: ClientBundle, dir: string, onProgress: (done: number, total: number) => void, signal?: AbortSignal): Promise<RenderChangedResult>;
@@ -59,7 +59,7 @@ export async function openBuildCache(options: BuildCacheOptions): Promise<BuildC
   const previous = options.full ? { record: null, reason: '--full' } : await loadPrevious(identity, config.cacheMaxAgeHours * 3_600_000, started, warn);
   const record: BuildRecord | null = previous.record;
   let kept: KeptAnswers | null = null;
-  let normalized: NormalizedItems | null = null;
+  let lists: ListSnapshots | null = null;
   const jsPerPageType = (rendered: RenderChangedResult) => ({ ...record?.jsPerPageType, ...rendered.written.jsPerPageType });
 
   return {
@@ -73,8 +73,8 @@ export async function openBuildCache(options: BuildCacheOptions): Promise<BuildC
       const maxAgeMs = config.cacheMaxAgeHours * 3_600_000;
       kept = await keepAnswers(client, { ...identity, locales: config.locales.all, reuse, maxAgeMs, now: started, previous: previousContent, warn, info: options.info });
       if (kept.upToDate && record) return { upToDate: true, previous: record.summary, jsPerPageType: record.jsPerPageType };
-      normalized = await openNormalizedItems({ ...identity, reuse, warn });
-      return { client: kept.client, upToDate: false, normalized };
+      lists = await openListSnapshots({ ...identity, versions: kept.versions, reuse, maxAgeMs, now: started, warn });
+      return { client: kept.client, upToDate: false, lists };
     },
     async render(site, bundle, dir, onProgress, signal) {
       // Loaded here, not with the cache: a build that finds nothing changed never renders.
@@ -97,7 +97,7 @@ export async function openBuildCache(options: BuildCacheOptions): Promise<BuildC
       await Promise.all([
         saveRecord(config.cacheDir, next).catch((error: Error) => warn(`build cache: the record could not be saved (${error.message}); the next build renders every page`)),
         kept?.save().catch((error: Error) => warn(`build cache: the CMS answers could not be kept (${error.message}); the next build fetches everything`)),
-        normalized?.save().catch((error: Error) => warn(`build cache: the normalized items could not be kept (${error.message}); the next build normalizes everything`)),
+        lists?.save().catch((error: Error) => warn(`build cache: the content lists could not be kept (${error.message}); the next build fetches them again`)),
       ]);
     },
   };

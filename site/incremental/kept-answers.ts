@@ -2,9 +2,10 @@
 // build first asks what the CMS's content is now: every list's version (one small request per
 // language) and the menus (which have no version; one request per language, asked every time).
 // When that is what the previous build saw, nothing is read or fetched. Otherwise the kept answers
-// of every list whose version did not move are reused and the rest are fetched. Edits no version
-// shows (a taxonomy term renamed) reach the site once the answers are older than cacheMaxAgeHours
-// (every list is fetched then), or with --full. A damaged file is ignored with a warning.
+// of the taxonomy terms and notifications are reused where their version did not move; content
+// lists are kept normalized instead (./list-snapshots.ts). Edits no version shows (a taxonomy term
+// renamed) reach the site once the answers are older than cacheMaxAgeHours (every list is fetched
+// then), or with --full. A damaged file is ignored with a warning.
 import { createHash } from 'node:crypto';
 import { cacheAnswers, type KeptAnswer } from '../content/cached-client';
 import type { ContentClient } from '../content/client';
@@ -14,8 +15,12 @@ import type { Locale } from '../content/types';
 import type { ContentState } from './build-record';
 import { cacheFile, readCacheFile, writeCacheFile } from './cache-file';
 
+const VERSION = 3;
+/** Lists whose answers are kept here; the content lists are kept normalized (./list-snapshots.ts). */
+const KEPT_LISTS = new Set(['taxonomy_terms', 'notifications']);
+
 interface KeptFile {
-  version: 2;
+  version: typeof VERSION;
   /** When every list was last fetched whole (ms): answers older than the age limit are not used. */
   fetchedAt: number;
   versions: [string, string | null][];
@@ -26,6 +31,8 @@ export interface KeptAnswers {
   client: ContentClient;
   /** What the CMS says of its content now; null when it cannot tell (no list versions). */
   state: ContentState | null;
+  /** Every list's version, asked before any content; null when the CMS cannot tell. */
+  versions: Versions | null;
   /** The CMS's content is the one `previous` describes: there is nothing to fetch or build. */
   upToDate: boolean;
   /** Lists fetched again because their version moved; null when nothing was kept. */
@@ -55,7 +62,8 @@ export interface KeepOptions {
 
 export async function keepAnswers(inner: ContentClient, options: KeepOptions): Promise<KeptAnswers> {
   const file = cacheFile(options.cacheDir, 'answers', options.endpoint, options.code);
-  const cache = cacheAnswers(inner);
+  // The menus too: the fetch stage takes the answer asked here.
+  const cache = cacheAnswers(inner, (operation, variables) => operation === QUERIES.menu.name || keptList(operation, variables));
   // Asked before any content is used, so an edit made while this build runs shows as moved next
   // time. A CMS that cannot answer it (a proxy allowing only some queries) costs the reuse only:
   // everything is fetched, and nothing is kept for the next build.
@@ -80,7 +88,7 @@ export async function keepAnswers(inner: ContentClient, options: KeepOptions): P
     if (kept && options.now - kept.fetchedAt <= options.maxAgeMs) {
       fetchedAt = kept.fetchedAt;
       // The menus were just asked: a kept one must not replace them.
-      for (const answer of kept.answers) if (listOfRequest(answer.operation, answer.variables)) cache.seed(answer);
+      for (const answer of kept.answers) if (keptList(answer.operation, answer.variables)) cache.seed(answer);
       const changed = movedLists(new Map(kept.versions), versions);
       dropMoved(cache, changed);
       moved = changed.size;
@@ -89,15 +97,20 @@ export async function keepAnswers(inner: ContentClient, options: KeepOptions): P
   return {
     client: cache.client,
     state,
+    versions,
     upToDate,
     moved,
     async save() {
       // Nothing moved: the kept file holds these answers already (menus are never taken from it).
       if (!versions || moved === 0 || upToDate) return;
-      const content: KeptFile = { version: 2, fetchedAt, versions: [...versions], answers: await cache.kept() };
+      const content: KeptFile = { version: VERSION, fetchedAt, versions: [...versions], answers: (await cache.kept()).filter((answer) => keptList(answer.operation, answer.variables)) };
       await writeCacheFile(file, JSON.stringify(content));
     },
   };
+}
+
+function keptList(operation: string, variables: Record<string, unknown>): boolean {
+  return KEPT_LISTS.has(listOfRequest(operation, variables)?.list ?? '');
 }
 
 function sameState(before: ContentState, now: ContentState): boolean {
@@ -109,8 +122,8 @@ async function read(file: string, warn: (message: string) => void): Promise<Kept
   if (text === null) return null;
   try {
     const kept = JSON.parse(text) as KeptFile;
-    if (typeof kept?.version === 'number' && kept.version !== 2) return null; // another version's
-    const valid = kept.version === 2 && typeof kept.fetchedAt === 'number' && Array.isArray(kept.versions) && Array.isArray(kept.answers) &&
+    if (typeof kept?.version === 'number' && kept.version !== VERSION) return null; // another version's
+    const valid = kept.version === VERSION && typeof kept.fetchedAt === 'number' && Array.isArray(kept.versions) && Array.isArray(kept.answers) &&
       kept.answers.every((answer) => typeof answer?.operation === 'string' && typeof answer.variables === 'object' && answer.variables !== null);
     if (!valid) throw new Error('unexpected shape');
     return kept;

@@ -1,0 +1,155 @@
+// Content lists as an earlier build normalized them, kept per list (docs/incremental.md). A list is
+// one content type in one language. Normalizing an item (sanitizing its body and paragraphs with
+// parse5) is a pure function of its raw answer and what every item shares — language, CMS origin,
+// media origins and taxonomy terms (the `scope`) — so:
+// - a list whose version the CMS reports unchanged, kept under the same scope and younger than
+//   cacheMaxAgeHours, is taken whole: no request is sent for it, no raw answer read or hashed;
+// - a list that moved is fetched, and each of its items whose raw answer is byte for byte one the
+//   last build normalized is taken as it was then (found by a hash of type, language and answer).
+// Each entry keeps the media URLs its item named: the media stage must hear of them either way.
+// Files: `lists/<hash of endpoint + code>/index.json` says, for each list, which file holds it, the
+// version and scope it was made under and when it was fetched; the list files are written once,
+// under a name of their own, before the index names them, so a build that stops half-way leaves the
+// last complete state. Media tokens carry a nonce of the process that made them
+// (site/media/media-refs.ts): a file names its writer's, and reading renames them to this
+// process's. A damaged index or list file is ignored with a warning.
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ListStore, NormalizedEntry } from '../content/fetch-content';
+import type { Versions } from '../content/list-versions';
+import type { Locale, NodeType } from '../content/types';
+import { MEDIA_TOKEN_PREFIX } from '../media/media-refs';
+import { cacheFile, readCacheFile, writeCacheFile } from './cache-file';
+
+const VERSION = 1;
+
+interface IndexEntry {
+  file: string;
+  /** The list's version when it was fetched (asked before fetching, so an edit during it shows as moved). */
+  listVersion: string | null;
+  scope: string;
+  fetchedAt: number;
+}
+
+interface IndexFile {
+  version: typeof VERSION;
+  lists: Record<string, IndexEntry>;
+}
+
+export interface ListSnapshots extends ListStore {
+  /** Writes the lists normalized now, then the index naming them; removes files no list names. */
+  save(): Promise<void>;
+}
+
+export interface ListSnapshotsOptions {
+  cacheDir: string;
+  endpoint: string;
+  code: string;
+  /** The CMS's list versions asked at the start of this build; null when it cannot tell (nothing is taken whole). */
+  versions: Versions | null;
+  /** False: nothing kept is used (--full); this build's lists are kept all the same. */
+  reuse: boolean;
+  /** A list fetched longer ago than this is fetched again (cacheMaxAgeHours). */
+  maxAgeMs: number;
+  now: number;
+  warn: (message: string) => void;
+}
+
+export async function openListSnapshots(options: ListSnapshotsOptions): Promise<ListSnapshots> {
+  const dir = cacheFile(options.cacheDir, 'lists', options.endpoint, options.code).replace(/\.json$/, '');
+  const indexFile = join(dir, 'index.json');
+  const kept = options.reuse ? await readIndex(indexFile, options.warn) : null;
+  const lists = new Map(Object.entries(kept?.lists ?? {}));
+  const fresh = new Map<string, { entry: IndexEntry; json: string }>();
+  let scope: string | null = null;
+
+  const load = async (key: string): Promise<NormalizedEntry[] | null> => {
+    const entry = lists.get(key);
+    if (!entry || entry.scope !== scope) return null;
+    try {
+      return parseList(await readFile(join(dir, entry.file)));
+    } catch (error) {
+      options.warn(`kept list ${key} (${join(dir, entry.file)}) is damaged (${(error as Error).message}); it is fetched again`);
+      lists.delete(key);
+      return null;
+    }
+  };
+
+  const unchanged = (key: string): boolean => {
+    const entry = lists.get(key);
+    const version = options.versions?.get(key) ?? null;
+    return Boolean(entry && version !== null && entry.listVersion === version && options.now - entry.fetchedAt <= options.maxAgeMs);
+  };
+
+  return {
+    scope(current) {
+      scope = current;
+    },
+    unchanged: (locale, type) => unchanged(listKey(locale, type)),
+    async take(locale, type) {
+      const key = listKey(locale, type);
+      return unchanged(key) ? load(key) : null;
+    },
+    async previous(locale, type) {
+      return (await load(listKey(locale, type))) ?? [];
+    },
+    keep(locale, type, entries) {
+      const key = listKey(locale, type);
+      // Taken as it is now: the build goes on to change the items (media paths, tiles).
+      const json = `{"version":${VERSION},"tokens":${JSON.stringify(MEDIA_TOKEN_PREFIX)},"entries":${JSON.stringify(entries.map((item) => [item.key, item.result, item.media]))}}`;
+      fresh.set(key, { entry: { file: `${key.replace(' ', '-')}.${randomBytes(6).toString('hex')}.json`, listVersion: options.versions?.get(key) ?? null, scope: scope!, fetchedAt: options.now }, json });
+    },
+    async save() {
+      if (!fresh.size) return;
+      await mkdir(dir, { recursive: true });
+      await Promise.all([...fresh.values()].map(({ entry, json }) => writeFile(join(dir, entry.file), json)));
+      for (const [key, { entry }] of fresh) lists.set(key, entry);
+      const index: IndexFile = { version: VERSION, lists: Object.fromEntries(lists) };
+      await writeCacheFile(indexFile, JSON.stringify(index));
+      // Files of lists kept again, and of builds that stopped before their index was written.
+      const named = new Set([...lists.values()].map((entry) => entry.file));
+      const names = await readdir(dir);
+      await Promise.all(names.filter((name) => name !== 'index.json' && !named.has(name) && !name.endsWith('.tmp')).map((name) => rm(join(dir, name), { force: true })));
+    },
+  };
+}
+
+/** `${locale} ${type}`: the key list versions use (site/content/list-versions.ts). */
+function listKey(locale: Locale, type: NodeType): string {
+  return `${locale} ${type}`;
+}
+
+async function readIndex(file: string, warn: (message: string) => void): Promise<IndexFile | null> {
+  const text = await readCacheFile(file);
+  if (text === null) return null;
+  try {
+    const index = JSON.parse(text) as IndexFile;
+    if (typeof index?.version === 'number' && index.version !== VERSION) return null; // another version's
+    const valid = index?.version === VERSION && typeof index.lists === 'object' && index.lists !== null &&
+      Object.values(index.lists).every((entry) => typeof entry?.file === 'string' && /^[\w.-]+\.json$/.test(entry.file) && typeof entry.scope === 'string' && typeof entry.fetchedAt === 'number');
+    if (!valid) throw new Error('unexpected shape');
+    return index;
+  } catch (error) {
+    warn(`kept content lists ${file} are damaged (${(error as Error).message}); every list is fetched again`);
+    return null;
+  }
+}
+
+/** A list file's entries, its writer's media tokens renamed to this process's (same length: in place). */
+function parseList(bytes: Buffer): NormalizedEntry[] {
+  const tokens = /^\{"version":(\d+),"tokens":"([^"\\]+)"/.exec(bytes.subarray(0, 200).toString('latin1'));
+  if (!tokens || Number(tokens[1]) !== VERSION) throw new Error('unexpected header');
+  const theirs = Buffer.from(tokens[2]!);
+  const ours = Buffer.from(MEDIA_TOKEN_PREFIX);
+  if (theirs.length !== ours.length) throw new Error('unexpected media token');
+  if (!theirs.equals(ours)) {
+    for (let at = bytes.indexOf(theirs); at !== -1; at = bytes.indexOf(theirs, at + ours.length)) ours.copy(bytes, at);
+  }
+  const parsed = JSON.parse(bytes.toString('utf8')) as { entries: [string, NormalizedEntry['result'], [string, string][]][] };
+  if (!Array.isArray(parsed?.entries)) throw new Error('unexpected shape');
+  return parsed.entries.map(([key, result, media]) => {
+    if (typeof key !== 'string' || typeof result?.ok !== 'boolean' || !Array.isArray(media)) throw new Error('unexpected entry');
+    return { key, result, media };
+  });
+}

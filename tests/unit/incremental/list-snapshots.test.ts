@@ -1,0 +1,137 @@
+// Content lists kept between builds (site/incremental/list-snapshots.ts): a list is taken whole only
+// when the CMS reports its version unchanged, under the same scope and within the age limit; a moved
+// list offers its items for reuse by key; nothing is used by a full build, from a damaged file or of
+// another scope; media tokens of another process are renamed to this one's.
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { NormalizedEntry } from '../../../site/content/fetch-content';
+import { openListSnapshots, type ListSnapshotsOptions } from '../../../site/incremental/list-snapshots';
+import { MEDIA_TOKEN_PREFIX, mediaToken } from '../../../site/media/media-refs';
+
+const dirs: string[] = [];
+afterEach(async () => {
+  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+async function cacheDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'list-snapshots-'));
+  dirs.push(dir);
+  return dir;
+}
+
+const entry = (key: string, nid: number, media: [string, string][] = []): NormalizedEntry => ({ key, result: { ok: false, nid, reason: `reason ${nid}` }, media });
+const HOUR = 3_600_000;
+
+function opener(dir: string, base: Partial<ListSnapshotsOptions> = {}) {
+  return (options: Partial<ListSnapshotsOptions> = {}) =>
+    openListSnapshots({ cacheDir: dir, endpoint: 'https://cms.example/graphql', code: 'v1', versions: new Map([['de accommodation', 'v1'], ['en accommodation', 'v1']]), reuse: true, maxAgeMs: 24 * HOUR, now: 1_000 * HOUR, warn: () => {}, ...base, ...options });
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  const [folder] = await readdir(join(dir, 'lists'));
+  return (await readdir(join(dir, 'lists', folder!))).sort();
+}
+
+describe('content lists kept between builds', () => {
+  it('takes an unchanged list whole, with its media, and offers a moved one item by item', async () => {
+    const dir = await cacheDir();
+    const open = opener(dir);
+    const first = await open();
+    first.scope('s1');
+    first.keep('de', 'accommodation', [entry('a', 1, [['https://cms.example/a.jpg', 'accommodation nid 1 (de)']]), entry('b', 2)]);
+    first.keep('en', 'accommodation', [entry('c', 3)]);
+    await first.save();
+
+    const same = await open();
+    same.scope('s1');
+    expect(same.unchanged('de', 'accommodation')).toBe(true);
+    expect(await same.take('de', 'accommodation')).toEqual([entry('a', 1, [['https://cms.example/a.jpg', 'accommodation nid 1 (de)']]), entry('b', 2)]);
+
+    const moved = await open({ versions: new Map([['de accommodation', 'v2'], ['en accommodation', 'v1']]) });
+    moved.scope('s1');
+    expect(moved.unchanged('de', 'accommodation')).toBe(false);
+    expect(await moved.take('de', 'accommodation')).toBeNull();
+    expect((await moved.previous('de', 'accommodation')).map((item) => item.key)).toEqual(['a', 'b']);
+    expect(await moved.take('en', 'accommodation')).toEqual([entry('c', 3)]);
+    moved.keep('de', 'accommodation', [entry('a', 1), entry('d', 4)]);
+    await moved.save();
+    // The moved list's file was replaced; the other list's file is the one written first.
+    expect(await listFiles(dir)).toHaveLength(3);
+
+    const next = await open({ versions: new Map([['de accommodation', 'v2'], ['en accommodation', 'v1']]) });
+    next.scope('s1');
+    expect((await next.take('de', 'accommodation'))?.map((item) => item.key)).toEqual(['a', 'd']);
+    expect(await next.take('en', 'accommodation')).toEqual([entry('c', 3)]);
+  });
+
+  it('uses nothing of another scope, of a full build, past the age limit, or when the CMS cannot tell versions', async () => {
+    const dir = await cacheDir();
+    const open = opener(dir);
+    const first = await open();
+    first.scope('s1');
+    first.keep('de', 'accommodation', [entry('a', 1)]);
+    await first.save();
+
+    const otherScope = await open();
+    otherScope.scope('s2');
+    expect(await otherScope.take('de', 'accommodation')).toBeNull();
+    expect(await otherScope.previous('de', 'accommodation')).toEqual([]);
+
+    const full = await open({ reuse: false });
+    full.scope('s1');
+    expect(full.unchanged('de', 'accommodation')).toBe(false);
+    expect(await full.previous('de', 'accommodation')).toEqual([]);
+
+    const old = await open({ now: 1_000 * HOUR + 25 * HOUR });
+    old.scope('s1');
+    expect(await old.take('de', 'accommodation')).toBeNull();
+    expect((await old.previous('de', 'accommodation')).map((item) => item.key)).toEqual(['a']); // items are still what they were
+
+    const blind = await open({ versions: null });
+    blind.scope('s1');
+    expect(await blind.take('de', 'accommodation')).toBeNull();
+  });
+
+  it('ignores a damaged index or list file with a warning', async () => {
+    const dir = await cacheDir();
+    const first = await opener(dir)();
+    first.scope('s');
+    first.keep('de', 'accommodation', [entry('a', 1)]);
+    await first.save();
+    const [folder] = await readdir(join(dir, 'lists'));
+    const [listFile] = (await listFiles(dir)).filter((name) => name !== 'index.json');
+    await writeFile(join(dir, 'lists', folder!, listFile!), '{"version":1,"tokens":"x","entries":[["a",');
+    const warnings: string[] = [];
+    const second = await opener(dir)({ warn: (message) => warnings.push(message) });
+    second.scope('s');
+    expect(await second.take('de', 'accommodation')).toBeNull();
+    expect(warnings).toEqual([expect.stringMatching(/de accommodation .*damaged/)]);
+
+    await writeFile(join(dir, 'lists', folder!, 'index.json'), '{"version":1,"lists":{"de accommodation":{"file":"../../x.json"');
+    const third = await opener(dir)({ warn: (message) => warnings.push(message) });
+    third.scope('s');
+    expect(await third.take('de', 'accommodation')).toBeNull();
+    expect(warnings.at(-1)).toMatch(/damaged/);
+  });
+
+  it("renames the media tokens of the process that wrote a list to this process's", async () => {
+    const dir = await cacheDir();
+    const first = await opener(dir)();
+    first.scope('s');
+    const token = mediaToken('https://cms.example/a.jpg');
+    first.keep('de', 'accommodation', [{ key: 'a', result: { ok: false, nid: 1, reason: `<img src="${token}"> <img src="${token}">` }, media: [] }]);
+    await first.save();
+    // As another process wrote it: its own nonce in every token.
+    const [folder] = await readdir(join(dir, 'lists'));
+    const [listFile] = (await listFiles(dir)).filter((name) => name !== 'index.json');
+    const path = join(dir, 'lists', folder!, listFile!);
+    const theirs = MEDIA_TOKEN_PREFIX.replace(/[0-9a-f]{12}/, 'abcdef012345');
+    await writeFile(path, (await readFile(path, 'utf8')).split(MEDIA_TOKEN_PREFIX).join(theirs));
+    const second = await opener(dir)();
+    second.scope('s');
+    const [taken] = (await second.take('de', 'accommodation'))!;
+    expect(taken!.result).toEqual({ ok: false, nid: 1, reason: `<img src="${token}"> <img src="${token}">` });
+  });
+});
