@@ -8,6 +8,7 @@
 // Only a media host that cannot be reached at all fails the build, so a live site is never
 // republished without its pictures.
 import { createHash } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { mkdtempSync } from 'node:fs';
 import { copyFile, link, mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -85,6 +86,8 @@ export function startMediaDownloads(options: MediaStageOptions): MediaDownloads 
   const now = options.now ?? Date.now;
   const started = now();
   const abort = new AbortController();
+  // Every request in flight and every retry waiting listens to it: up to --concurrency and more.
+  setMaxListeners(0, abort.signal);
   const onOuterAbort = () => abort.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', onOuterAbort, { once: true });
   const spoolDir = cache ? cache.spoolDir : mkdtempSync(join(tmpdir(), 'hotel-site-media-'));

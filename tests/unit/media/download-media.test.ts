@@ -88,6 +88,29 @@ describe('the media stage', () => {
     expect(stats).toMatchObject({ files: 1, downloaded: 1, fromCache: 0, failed: 0 });
   });
 
+  it('runs many downloads at once without Node warning of a listener leak', async () => {
+    const warned: Error[] = [];
+    const onWarning = (warning: Error) => warned.push(warning);
+    process.on('warning', onWarning);
+    try {
+      // Each file answers only once all 20 requests are in flight: every one listens for a stop.
+      const waiting: ServerResponse[] = [];
+      for (let i = 0; i < 20; i++) {
+        files.set(`/slow-${i}.svg`, (_req, res) => {
+          waiting.push(res);
+          if (waiting.length < 20) return;
+          for (const [n, held] of waiting.entries()) held.writeHead(200, { 'content-type': 'image/svg+xml' }).end(svg(`#${String(n).padStart(6, '0')}`));
+        });
+      }
+      const { stats } = await build(Array.from({ length: 20 }, (_, i) => `${base}/slow-${i}.svg`), { concurrency: 20 });
+      expect(stats).toMatchObject({ downloaded: 20, failed: 0 });
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warned.map((warning) => warning.name)).not.toContain('MaxListenersExceededWarning');
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
   it('uses the cached copy without asking the CMS while its max-age lasts, as a hard link of one cached body', async () => {
     files.set('/a.png', { body: PNG, type: 'image/png', etag: '"a"', cacheControl: 'public, max-age=1209600' });
     await build([`${base}/a.png`]);
