@@ -8,9 +8,10 @@
 //   last build normalized is taken as it was then (found by a hash of type, language and answer).
 // Each entry keeps the media URLs its item named: the media stage must hear of them either way.
 // Files: `lists/<hash of endpoint + code>/index.json` says, for each list, which file holds it, the
-// version and scope it was made under and when it was fetched; the list files are written once,
-// under a name of their own, before the index names them, so a build that stops half-way leaves the
-// last complete state. Media tokens carry a nonce of the process that made them
+// version and scope it was made under and when it was fetched. A list file is written as soon as
+// the list is normalized (its JSON is not held for the whole build), under a name of its own, and
+// named by the index only once the build succeeded: a build that stops half-way leaves the last
+// complete state, and the next save removes the files no index names. Media tokens carry a nonce of the process that made them
 // (site/media/media-refs.ts): a file names its writer's, and reading renames them to this
 // process's. A damaged index or list file is ignored with a warning.
 import { randomBytes } from 'node:crypto';
@@ -61,7 +62,9 @@ export async function openListSnapshots(options: ListSnapshotsOptions): Promise<
   const indexFile = join(dir, 'index.json');
   const kept = options.reuse ? await readIndex(indexFile, options.warn) : null;
   const lists = new Map(Object.entries(kept?.lists ?? {}));
-  const fresh = new Map<string, { entry: IndexEntry; json: string }>();
+  const fresh = new Map<string, IndexEntry>();
+  const writes: Promise<void>[] = [];
+  let made: Promise<unknown> | null = null;
   let scope: string | null = null;
 
   const load = async (key: string): Promise<NormalizedEntry[] | null> => {
@@ -98,13 +101,18 @@ export async function openListSnapshots(options: ListSnapshotsOptions): Promise<
       const key = listKey(locale, type);
       // Taken as it is now: the build goes on to change the items (media paths, tiles).
       const json = `{"version":${VERSION},"tokens":${JSON.stringify(MEDIA_TOKEN_PREFIX)},"entries":${JSON.stringify(entries.map((item) => [item.key, item.result, item.media]))}}`;
-      fresh.set(key, { entry: { file: `${key.replace(' ', '-')}.${randomBytes(6).toString('hex')}.json`, listVersion: options.versions?.get(key) ?? null, scope: scope!, fetchedAt: options.now }, json });
+      const entry = { file: `${key.replace(' ', '-')}.${randomBytes(6).toString('hex')}.json`, listVersion: options.versions?.get(key) ?? null, scope: scope!, fetchedAt: options.now };
+      fresh.set(key, entry);
+      made ??= mkdir(dir, { recursive: true });
+      const written = made.then(() => writeFile(join(dir, entry.file), json));
+      // Awaited by save(); a build that fails before then leaves an unnamed file the next save removes.
+      written.catch(() => {});
+      writes.push(written);
     },
     async save() {
       if (!fresh.size) return;
-      await mkdir(dir, { recursive: true });
-      await Promise.all([...fresh.values()].map(({ entry, json }) => writeFile(join(dir, entry.file), json)));
-      for (const [key, { entry }] of fresh) lists.set(key, entry);
+      await Promise.all(writes);
+      for (const [key, entry] of fresh) lists.set(key, entry);
       const index: IndexFile = { version: VERSION, lists: Object.fromEntries(lists) };
       await writeCacheFile(indexFile, JSON.stringify(index));
       // Files of lists kept again, and of builds that stopped before their index was written.
