@@ -23,7 +23,7 @@ export interface LocalFile {
 const TOKEN_PREFIX = `/__hotel-site-media-${randomBytes(6).toString('hex')}__/`;
 const TOKEN_PATTERN = new RegExp(`${TOKEN_PREFIX.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([A-Za-z0-9%._~!*'()-]*)`, 'g');
 
-/** This process's token prefix: content kept by another process has its tokens renamed to it (site/incremental/normalized-items.ts). */
+/** This process's token prefix: content kept by another process has its tokens renamed to it (site/incremental/list-snapshots.ts). */
 export const MEDIA_TOKEN_PREFIX = TOKEN_PREFIX;
 
 export function mediaToken(url: string): string {
