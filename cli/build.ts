@@ -102,7 +102,7 @@ export function summary(result: BuildResult, { out, source, totalMs, style }: Su
     style.success(`Built ${result.pages.total} pages into ${out} in ${(totalMs / 1000).toFixed(2)} s`),
     `  ${label('pages')} ${Object.entries(result.pages.perLocale).map(([locale, count]) => `${locale} ${count}`).join(', ')}${errorPages > 0 ? ` + ${errorPages} error page${errorPages === 1 ? '' : 's'}` : ''}`,
     `  ${label('rendered')} ${result.fullReason ? `all ${result.pages.rendered} pages (${result.fullReason})` : `${result.pages.rendered.toLocaleString('en-US')} pages, ${result.pages.unchanged.toLocaleString('en-US')} unchanged`}`,
-    `  ${label('CMS')} ${result.requests} requests, ${result.retries} retried — ${source}`,
+    `  ${label('CMS')} ${result.requests} requests, ${result.retries} retried${result.lists.kept ? `; ${result.lists.kept} of ${result.lists.total} content lists unchanged, not fetched` : ''} — ${source}`,
     `  ${label('media')} ${result.media.files} files from ${result.media.downloaded + result.media.fromCache + result.media.failed} URLs: ${result.media.downloaded} downloaded, ${result.media.fromCache} from cache, ${result.media.failed} left out`,
     `  ${label('written')} ${kb(result.bytesWritten)} (CSS ${kb(result.stylesheetGzipBytes)} gzipped)`,
     `  ${label('JS/page')} ${jsRange(result.jsPerPageType)}`,

@@ -32,6 +32,8 @@ export interface BuildResult {
   upToDate: boolean;
   requests: number;
   retries: number;
+  /** Content lists (a type in a language) taken as the last build fetched them, of how many. */
+  lists: { kept: number; total: number };
   media: DownloadStats;
   bytesWritten: number;
   stylesheetGzipBytes: number;
@@ -62,7 +64,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         endpoint: connection.client.endpoint,
         pages: { total: previous.pages, perLocale: previous.perLocale, rendered: 0, unchanged: previous.pages },
         fullReason: null, upToDate: true,
-        requests: connection.client.stats.requests, retries: connection.client.stats.retries,
+        requests: connection.client.stats.requests, retries: connection.client.stats.retries, lists: { kept: 0, total: 0 },
         media: { files: previous.mediaFiles, downloaded: 0, fromCache: 0, failed: 0, bytes: 0 },
         bytesWritten: 0, stylesheetGzipBytes: previous.stylesheetGzipBytes, jsPerPageType: kept.jsPerPageType, warnings, timings,
       };
@@ -97,6 +99,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       fullReason: cache.fullReason, upToDate: false,
       requests: client.stats.requests,
       retries: client.stats.retries,
+      lists: site.content.lists,
       media: site.media,
       bytesWritten: rendered.written.bytes + site.media.bytes + built.stylesheet.bytes + built.client.files.reduce((sum, file) => sum + file.bytes, 0),
       stylesheetGzipBytes: built.stylesheet.gzipBytes,

@@ -76,7 +76,7 @@ export async function prepareSite(options: PrepareOptions): Promise<PreparedSite
         locales, base: new URL(client.endpoint).origin, mediaOrigins: policy.origins, onMedia: downloads.request,
         onProgress: (done, total) => reporter.progress(done, total), memo: options.memo, store: options.lists, signal: options.signal,
       }),
-    (fetched) => `${countItems(fetched.items)} items, ${client.stats.requests} requests`);
+    (fetched) => `${countItems(fetched.items)} items, ${client.stats.requests} requests${fetched.lists.kept ? `, ${fetched.lists.kept} of ${fetched.lists.total} lists as the last build fetched them` : ''}`);
     for (const skip of content.skipped) warn(`${skip.type} nid ${skip.nid ?? '?'} (${skip.locale}) not published: ${skip.reason}`);
     for (const message of content.warnings) warn(message);
 

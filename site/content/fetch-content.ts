@@ -37,6 +37,8 @@ export interface FetchedContent {
   skipped: { locale: Locale; type: NodeType; nid: number | null; reason: string }[];
   /** Lists that came back incomplete. */
   warnings: string[];
+  /** Content lists taken whole from an earlier build (not fetched), of how many. */
+  lists: { kept: number; total: number };
 }
 
 export interface FetchOptions {
@@ -267,6 +269,7 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
     if (fetched.entities.length >= fetched.reported) store.keep(locale, type, entries);
     publish(locale, type, entries.map((entry) => entry.result));
   };
+  let kept = 0;
   /** One content list: taken whole from the store when the CMS reports it unchanged, else fetched. */
   const contentList = async (locale: Locale, type: NodeType) => {
     const what = `${type} (${locale})`;
@@ -274,6 +277,7 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
       await termsReady;
       const whole = await store.take(locale, type);
       if (whole) {
+        kept++;
         for (const entry of whole) for (const [url, owner] of entry.media) options.onMedia(url, owner);
         publish(locale, type, whole.map((entry) => entry.result));
         return;
@@ -328,7 +332,7 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
     menuMap.set(locale, topics);
   }
 
-  return { items, notifications: notificationMap, menus: menuMap, skipped, warnings };
+  return { items, notifications: notificationMap, menus: menuMap, skipped, warnings, lists: { kept, total: locales.length * types.length } };
 }
 
 

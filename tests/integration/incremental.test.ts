@@ -201,6 +201,9 @@ describe('incremental build', () => {
     const edited = await cli('cli', 'cache-cli');
     expect(edited.code, edited.stderr).toBe(0);
     expect(Number(/rendered\s+(\d+) pages/.exec(edited.stdout)?.[1])).toBeLessThan(4);
+    // Only the edited room's list was fetched again.
+    const [, kept, total] = /(\d+) of (\d+) content lists unchanged, not fetched/.exec(edited.stdout) ?? [];
+    expect(Number(kept)).toBe(Number(total) - 1);
     const full = await cli('cli-full', 'cache-cli-full', '--full');
     expect(full.code, full.stderr).toBe(0);
     expectSameBytes(await tree('cli'), await tree('cli-full'));
@@ -227,6 +230,8 @@ describe('incremental build', () => {
     expect(second.fullReason).toMatch(/no earlier build/);
     // The list versions and the menus; every list came from the kept answers.
     expect(second.requests).toBe(2 * config.locales.all.length);
+    expect(first.lists.kept).toBe(0);
+    expect(second.lists).toEqual({ kept: first.lists.total, total: first.lists.total });
     expect(second.pages.total).toBe(first.pages.total);
     expectSameBytes(await tree('second'), await tree('first'));
     const stale = await buildInto('third', 'cache-shared', false, { cacheMaxAgeHours: 0 });
