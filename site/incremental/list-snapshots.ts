@@ -11,11 +11,12 @@
 // version and scope it was made under and when it was fetched. A list file is written as soon as
 // the list is normalized (its JSON is not held for the whole build), under a name of its own, and
 // named by the index only once the build succeeded: a build that stops half-way leaves the last
-// complete state, and the next save removes the files no index names. Media tokens carry a nonce of the process that made them
+// complete state. A save removes the files its index replaced, and unnamed files older than an
+// hour (left by a build that stopped; a younger one may be another build's, still running). Media tokens carry a nonce of the process that made them
 // (site/media/media-refs.ts): a file names its writer's, and reading renames them to this
 // process's. A damaged index or list file is ignored with a warning.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ListStore, NormalizedEntry } from '../content/fetch-content';
 import type { Versions } from '../content/list-versions';
@@ -24,6 +25,8 @@ import { MEDIA_TOKEN_PREFIX } from '../media/media-refs';
 import { cacheFile, readCacheFile, writeCacheFile } from './cache-file';
 
 const VERSION = 1;
+/** Unnamed list files younger than this may belong to a build still running into the same cache. */
+const ORPHAN_AFTER_MS = 3_600_000;
 
 interface IndexEntry {
   file: string;
@@ -115,10 +118,14 @@ export async function openListSnapshots(options: ListSnapshotsOptions): Promise<
       for (const [key, entry] of fresh) lists.set(key, entry);
       const index: IndexFile = { version: VERSION, lists: Object.fromEntries(lists) };
       await writeCacheFile(indexFile, JSON.stringify(index));
-      // Files of lists kept again, and of builds that stopped before their index was written.
       const named = new Set([...lists.values()].map((entry) => entry.file));
-      const names = await readdir(dir);
-      await Promise.all(names.filter((name) => name !== 'index.json' && !named.has(name) && !name.endsWith('.tmp')).map((name) => rm(join(dir, name), { force: true })));
+      const replaced = new Set(Object.values(kept?.lists ?? {}).map((entry) => entry.file));
+      const unnamed = (await readdir(dir)).filter((name) => name !== 'index.json' && !name.endsWith('.tmp') && !named.has(name));
+      await Promise.all(unnamed.map(async (name) => {
+        const file = join(dir, name);
+        const orphan = replaced.has(name) || (await stat(file).then((stats) => Date.now() - stats.mtimeMs > ORPHAN_AFTER_MS, () => false));
+        if (orphan) await rm(file, { force: true });
+      }));
     },
   };
 }

@@ -2,7 +2,7 @@
 // when the CMS reports its version unchanged, under the same scope and within the age limit; a moved
 // list offers its items for reuse by key; nothing is used by a full build, from a damaged file or of
 // another scope; media tokens of another process are renamed to this one's.
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -64,6 +64,29 @@ describe('content lists kept between builds', () => {
     next.scope('s1');
     expect((await next.take('de', 'accommodation'))?.map((item) => item.key)).toEqual(['a', 'd']);
     expect(await next.take('en', 'accommodation')).toEqual([entry('c', 3)]);
+  });
+
+  it("removes the files its index replaced and old orphans, but not a running build's new files", async () => {
+    const dir = await cacheDir();
+    const open = opener(dir);
+    const first = await open();
+    first.scope('s1');
+    first.keep('de', 'accommodation', [entry('a', 1)]);
+    await first.save();
+    const [folder] = await readdir(join(dir, 'lists'));
+    const at = (name: string) => join(dir, 'lists', folder!, name);
+    // Left by a build that stopped two hours ago, and being written by one running now.
+    await writeFile(at('de-sports.000000000000.json'), '{}');
+    await utimes(at('de-sports.000000000000.json'), new Date(Date.now() - 2 * HOUR), new Date(Date.now() - 2 * HOUR));
+    await writeFile(at('de-sports.111111111111.json'), '{}');
+    const second = await open({ versions: new Map([['de accommodation', 'v2']]) });
+    second.scope('s1');
+    second.keep('de', 'accommodation', [entry('b', 2)]);
+    await second.save();
+    const files = await listFiles(dir);
+    expect(files.filter((name) => name.startsWith('de-accommodation.'))).toHaveLength(1);
+    expect(files).toContain('de-sports.111111111111.json');
+    expect(files).not.toContain('de-sports.000000000000.json');
   });
 
   it('uses nothing of another scope, of a full build, past the age limit, or when the CMS cannot tell versions', async () => {
