@@ -18,6 +18,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import pLimit from 'p-limit';
 import type { ListStore, NormalizedEntry } from '../content/fetch-content';
 import type { Versions } from '../content/list-versions';
 import type { Locale, NodeType } from '../content/types';
@@ -27,6 +28,8 @@ import { cacheFile, readCacheFile, writeCacheFile } from './cache-file';
 const VERSION = 1;
 /** Unnamed list files younger than this may belong to a build still running into the same cache. */
 const ORPHAN_AFTER_MS = 3_600_000;
+/** List files read or written at once: every list of every language may ask together (open-file limits). */
+const FILES_AT_ONCE = 8;
 
 interface IndexEntry {
   file: string;
@@ -69,12 +72,13 @@ export async function openListSnapshots(options: ListSnapshotsOptions): Promise<
   const writes: Promise<void>[] = [];
   let made: Promise<unknown> | null = null;
   let scope: string | null = null;
+  const files = pLimit(FILES_AT_ONCE);
 
   const load = async (key: string): Promise<NormalizedEntry[] | null> => {
     const entry = lists.get(key);
     if (!entry || entry.scope !== scope) return null;
     try {
-      return parseList(await readFile(join(dir, entry.file)));
+      return parseList(await files(() => readFile(join(dir, entry.file))));
     } catch (error) {
       options.warn(`kept list ${key} (${join(dir, entry.file)}) is damaged (${(error as Error).message}); it is fetched again`);
       lists.delete(key);
@@ -107,7 +111,7 @@ export async function openListSnapshots(options: ListSnapshotsOptions): Promise<
       const entry = { file: `${key.replace(' ', '-')}.${randomBytes(6).toString('hex')}.json`, listVersion: options.versions?.get(key) ?? null, scope: scope!, fetchedAt: options.now };
       fresh.set(key, entry);
       made ??= mkdir(dir, { recursive: true });
-      const written = made.then(() => writeFile(join(dir, entry.file), json));
+      const written = made.then(() => files(() => writeFile(join(dir, entry.file), json)));
       // Awaited by save(); a build that fails before then leaves an unnamed file the next save removes.
       written.catch(() => {});
       writes.push(written);
@@ -121,11 +125,11 @@ export async function openListSnapshots(options: ListSnapshotsOptions): Promise<
       const named = new Set([...lists.values()].map((entry) => entry.file));
       const replaced = new Set(Object.values(kept?.lists ?? {}).map((entry) => entry.file));
       const unnamed = (await readdir(dir)).filter((name) => name !== 'index.json' && !name.endsWith('.tmp') && !named.has(name));
-      await Promise.all(unnamed.map(async (name) => {
+      await Promise.all(unnamed.map((name) => files(async () => {
         const file = join(dir, name);
         const orphan = replaced.has(name) || (await stat(file).then((stats) => Date.now() - stats.mtimeMs > ORPHAN_AFTER_MS, () => false));
         if (orphan) await rm(file, { force: true });
-      }));
+      })));
     },
   };
 }
