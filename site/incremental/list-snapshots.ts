@@ -12,9 +12,10 @@
 // the list is normalized (its JSON is not held for the whole build), under a name of its own, and
 // named by the index only once the build succeeded: a build that stops half-way leaves the last
 // complete state. A save removes the files its index replaced, and unnamed files older than an
-// hour (left by a build that stopped; a younger one may be another build's, still running). Media tokens carry a nonce of the process that made them
-// (site/media/media-refs.ts): a file names its writer's, and reading renames them to this
-// process's. A damaged index or list file is ignored with a warning.
+// hour (left by a build that stopped; a younger one may be another build's, still running).
+// Media tokens carry a nonce of the process that made them (site/media/media-refs.ts): a file
+// names its writer's, and reading renames them to this process's. A damaged index or list file is
+// ignored with a warning.
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -45,7 +46,7 @@ interface IndexFile {
 }
 
 export interface ListSnapshots extends ListStore {
-  /** Writes the lists normalized now, then the index naming them; removes files no list names. */
+  /** Waits for the lists written now, then writes the index naming them and removes replaced files. */
   save(): Promise<void>;
 }
 
