@@ -100,10 +100,14 @@ describe('Ctrl-C or SIGTERM while pages are written', () => {
     await mkdir(out, { recursive: true });
     await writeFile(join(out, 'index.html'), 'the previous site');
     const result = await buildLimited(out, (child) => {
-      // Once the staging folder has pages in it, rendering is under way.
+      // Once the staging folder has pages in it, rendering is under way. One signal only: checks
+      // still in flight when the first one sends it (a slow readdir on a busy machine) must not
+      // send a second, which stops the build at once without waiting (cli/build.ts).
+      let sent = false;
       const poll = setInterval(async () => {
         const staging = (await readdir(parent)).find((name) => name.includes('staging'));
-        if (staging && existsSync(join(parent, staging, 'de', 'uebernachten'))) {
+        if (!sent && staging && existsSync(join(parent, staging, 'de', 'uebernachten'))) {
+          sent = true;
           clearInterval(poll);
           child.kill(signal);
         }

@@ -34,15 +34,20 @@ async function edit(file: string, change: (text: string) => string): Promise<Reb
   const text = await readFile(path, 'utf8');
   const next = change(text);
   expect(next, `${file} unchanged by the edit`).not.toBe(text);
-  const rebuilt = nextRebuild();
+  const rebuilt = nextRebuild(file);
   await writeFile(path, next);
   return rebuilt;
 }
 
-function nextRebuild(): Promise<RebuildReport> {
+/**
+ * The next rebuild that includes `file`. A late rebuild of an earlier test's save (one write can
+ * reach the watcher as two change events on a busy machine) is not this edit's.
+ */
+function nextRebuild(file: string): Promise<RebuildReport> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no rebuild within 30 s; the log says:\n${logs.slice(-6).join('\n')}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`no rebuild of ${file} within 30 s; the log says:\n${logs.slice(-6).join('\n')}`)), 30_000);
     const stop = session.onRebuild((report) => {
+      if (!report.files.includes(file)) return;
       clearTimeout(timer);
       stop();
       resolve(report);
