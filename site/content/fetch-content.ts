@@ -225,6 +225,12 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
     memo?.record(raw, result);
     return result;
   };
+  // Let answers of other requests in between, so the CMS is never kept waiting on us.
+  const breathe = (i: number) => (i % 25 === 24 ? new Promise((resolve) => setImmediate(resolve)) : null);
+  /** A kept item's media: the media stage must hear of them as if it had been normalized now. */
+  const replayMedia = (entry: NormalizedEntry) => {
+    for (const [url, owner] of entry.media) options.onMedia(url, owner);
+  };
   const publish = (locale: Locale, type: NodeType, results: Iterable<NormalizeResult>) => {
     const normalized: ContentItem[] = [];
     for (const result of results) {
@@ -238,8 +244,7 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
     const ctx: NormalizeContext = { locale, base, mediaOrigins, media, terms: termIndex };
     const results: NormalizeResult[] = [];
     for (const [i, raw] of raws.entries()) {
-      // Let answers of other requests in between, so the CMS is never kept waiting on us.
-      if (i % 25 === 24) await new Promise((resolve) => setImmediate(resolve));
+      await breathe(i);
       results.push(await normalizeOnce(raw, type, ctx));
     }
     publish(locale, type, results);
@@ -250,11 +255,11 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
     const kept = new Map((await store.previous(locale, type)).map((entry) => [entry.key, entry]));
     const entries: NormalizedEntry[] = [];
     for (const [i, raw] of checkComplete(fetched, what).entries()) {
-      if (i % 25 === 24) await new Promise((resolve) => setImmediate(resolve));
+      await breathe(i);
       const key = sha256(`${type} ${locale} ${JSON.stringify(raw)}`);
       const known = kept.get(key);
       if (known) {
-        for (const [url, owner] of known.media) options.onMedia(url, owner);
+        replayMedia(known);
         entries.push(known);
         continue;
       }
@@ -269,7 +274,7 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
     if (fetched.entities.length >= fetched.reported) store.keep(locale, type, entries);
     publish(locale, type, entries.map((entry) => entry.result));
   };
-  let kept = 0;
+  let listsTaken = 0;
   /** One content list: taken whole from the store when the CMS reports it unchanged, else fetched. */
   const contentList = async (locale: Locale, type: NodeType) => {
     const what = `${type} (${locale})`;
@@ -277,8 +282,8 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
       await termsReady;
       const whole = await store.take(locale, type);
       if (whole) {
-        kept++;
-        for (const entry of whole) for (const [url, owner] of entry.media) options.onMedia(url, owner);
+        listsTaken++;
+        whole.forEach(replayMedia);
         publish(locale, type, whole.map((entry) => entry.result));
         return;
       }
@@ -332,7 +337,7 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
     menuMap.set(locale, topics);
   }
 
-  return { items, notifications: notificationMap, menus: menuMap, skipped, warnings, lists: { kept, total: locales.length * types.length } };
+  return { items, notifications: notificationMap, menus: menuMap, skipped, warnings, lists: { kept: listsTaken, total: locales.length * types.length } };
 }
 
 

@@ -67,8 +67,9 @@ export interface ListSnapshotsOptions {
 export async function openListSnapshots(options: ListSnapshotsOptions): Promise<ListSnapshots> {
   const dir = cacheFile(options.cacheDir, 'lists', options.endpoint, options.code).replace(/\.json$/, '');
   const indexFile = join(dir, 'index.json');
-  const kept = options.reuse ? await readIndex(indexFile, options.warn) : null;
-  const lists = new Map(Object.entries(kept?.lists ?? {}));
+  // Read even when nothing is reused (--full): its files are the ones this build replaces.
+  const kept = await readIndex(indexFile, options.warn);
+  const lists = new Map(options.reuse ? Object.entries(kept?.lists ?? {}) : []);
   const fresh = new Map<string, IndexEntry>();
   const writes: Promise<void>[] = [];
   let made: Promise<unknown> | null = null;

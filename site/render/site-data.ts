@@ -56,16 +56,14 @@ export function overlayMenu(menu: readonly MenuTopic[]): MenuTopic[] {
 
 /** Fills every tile paragraph with the published items it names, in its language. */
 export function resolveTiles(content: FetchedContent, index: ContentIndex): void {
-  const lists = [...content.items.values()].flatMap((types) => [...types.values()]);
-  for (const items of [...lists, ...content.notifications.values()]) {
-    for (const { locale, paragraphs } of items) {
-      for (const paragraph of paragraphs) {
-        if (paragraph.kind !== 'block_tiles') continue;
-        paragraph.tiles = paragraph.nids
-          .map((nid) => index.get(locale, nid))
-          .filter((item) => item !== undefined)
-          .map((item) => ({ nid: item.nid, type: item.type, title: item.title, teaser: item.teaser, href: index.hrefOf(item), image: item.images[0] ?? null }));
-      }
+  const items = [...content.items.values()].flatMap((types) => [...types.values()].flat());
+  for (const { locale, paragraphs } of [...items, ...[...content.notifications.values()].flat()]) {
+    for (const paragraph of paragraphs) {
+      if (paragraph.kind !== 'block_tiles') continue;
+      paragraph.tiles = paragraph.nids
+        .map((nid) => index.get(locale, nid))
+        .filter((item) => item !== undefined)
+        .map((item) => ({ nid: item.nid, type: item.type, title: item.title, teaser: item.teaser, href: index.hrefOf(item), image: item.images[0] ?? null }));
     }
   }
 }

@@ -29,6 +29,14 @@ function opener(dir: string, base: Partial<ListSnapshotsOptions> = {}) {
     openListSnapshots({ cacheDir: dir, endpoint: 'https://cms.example/graphql', code: 'v1', versions: new Map([['de accommodation', 'v1'], ['en accommodation', 'v1']]), reuse: true, maxAgeMs: 24 * HOUR, now: 1_000 * HOUR, warn: () => {}, ...base, ...options });
 }
 
+/** A build that kept one list, `de accommodation` (item `a`), under scope `s1`. */
+async function keepOneList(open: ReturnType<typeof opener>): Promise<void> {
+  const first = await open();
+  first.scope('s1');
+  first.keep('de', 'accommodation', [entry('a', 1)]);
+  await first.save();
+}
+
 async function listFiles(dir: string): Promise<string[]> {
   const [folder] = await readdir(join(dir, 'lists'));
   return (await readdir(join(dir, 'lists', folder!))).sort();
@@ -69,10 +77,7 @@ describe('content lists kept between builds', () => {
   it("removes the files its index replaced and old orphans, but not a running build's new files", async () => {
     const dir = await cacheDir();
     const open = opener(dir);
-    const first = await open();
-    first.scope('s1');
-    first.keep('de', 'accommodation', [entry('a', 1)]);
-    await first.save();
+    await keepOneList(open);
     const [folder] = await readdir(join(dir, 'lists'));
     const at = (name: string) => join(dir, 'lists', folder!, name);
     // Left by a build that stopped two hours ago, and being written by one running now.
@@ -92,10 +97,7 @@ describe('content lists kept between builds', () => {
   it('uses nothing of another scope, of a full build, past the age limit, or when the CMS cannot tell versions', async () => {
     const dir = await cacheDir();
     const open = opener(dir);
-    const first = await open();
-    first.scope('s1');
-    first.keep('de', 'accommodation', [entry('a', 1)]);
-    await first.save();
+    await keepOneList(open);
 
     const otherScope = await open();
     otherScope.scope('s2');
