@@ -212,9 +212,12 @@ describe('watch', () => {
   });
 
   it('turns ten saves in a second into at most two rebuilds', async () => {
-    const before = session.rebuilds;
+    // Only rebuilds of this burst's file count: a late rebuild of an earlier test's save is not one.
+    let burstRebuilds = 0;
     const settled = new Promise<void>((resolve) => {
-      const stop = session.onRebuild(() => {
+      const stop = session.onRebuild((report) => {
+        if (!report.files.includes('locales/de.json')) return;
+        burstRebuilds++;
         if (!lastWritten) return;
         void page('/de/').then((html) => {
           if (html.includes('Zum Inhalt springen #9')) {
@@ -228,16 +231,24 @@ describe('watch', () => {
     const path = copy.path('locales/de.json');
     const original = await readFile(path, 'utf8');
     const started = performance.now();
+    let previousSave = started;
+    let longGaps = 0;
     for (let save = 0; save < 10; save++) {
       await writeFile(path, original.replace('"Zum Inhalt springen"', `"Zum Inhalt springen #${save}"`));
+      const now = performance.now();
+      // A gap the queue may take as quiet (200 ms, less the watcher's own delay): on a loaded
+      // machine the 90 ms pause can stretch that far, and a save after quiet rebuilds at once.
+      if (now - previousSave >= 150) longGaps++;
+      previousSave = now;
       lastWritten = save === 9;
       await new Promise((resolve) => setTimeout(resolve, 90));
     }
     const burstMs = performance.now() - started;
     await settled;
     // The first save at once, the last after the burst; a burst that never goes quiet also
-    // rebuilds once a second (rebuild-queue.ts), which a loaded machine's slower saves can reach.
-    expect(session.rebuilds - before).toBeLessThanOrEqual(2 + Math.floor(burstMs / 1000));
+    // rebuilds once a second (rebuild-queue.ts). The policy itself is unit-tested (rebuild-queue.test.ts).
+    expect(burstRebuilds).toBeLessThanOrEqual(2 + longGaps + Math.floor(burstMs / 1000));
+    expect(burstRebuilds).toBeLessThan(10);
     expect(await page('/de/')).toContain('Zum Inhalt springen #9');
   });
 });

@@ -9,7 +9,7 @@ import { hydrated, openTab, routePath, serveSite, VARIANTS, type SiteServer } fr
 
 const dist = inject('fixtureSite');
 
-// Legacy mode: axe runs in the page, without a blank page per analysis (tests/browser/pages/page-sweep.test.ts).
+// Legacy mode: axe runs in the page, without a blank page per analysis (tests/browser/pages/page-sweep.ts).
 async function violations(page: Page, state: string): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
   return violations.map((violation) => `${state}: ${violation.id} — ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`);

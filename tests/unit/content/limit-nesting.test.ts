@@ -53,19 +53,22 @@ describe('cleanHtml on deep nesting', () => {
     expect(growth.large).toBeLessThan(2000);
   });
 
-  it('cleans 20,000 nested spans within about a second', async () => {
+  it('cleans 20,000 nested spans without stalling', async () => {
     const started = performance.now();
     const cleaned = await cleanHtml(nestedSpans(20_000), source);
     expect(cleaned?.html).toContain('x');
-    expect(performance.now() - started).toBeLessThan(1500);
+    // A stall guard, not a speed target (those are in `npm run bench`): quadratic work here takes
+    // minutes; linear work takes well under a second even on a loaded machine.
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 });
 
 describe('cleanHtml on a huge field', () => {
-  it('reads 10 MB of dense markup only up to its length limit: well-formed, within about a second', async () => {
+  it('reads 10 MB of dense markup only up to its length limit, well-formed', async () => {
     const started = performance.now();
     const cleaned = await cleanHtml('<p>Ein   Satz mit <strong>Wort</strong> und\n mehr.</p>\n'.repeat(200_000), source);
-    expect(performance.now() - started).toBeLessThan(2000);
+    // A stall guard, not a speed target: sanitizing all 10 MB would take far longer.
+    expect(performance.now() - started).toBeLessThan(10_000);
     expect(cleaned!.html.length).toBeLessThanOrEqual(MAX_HTML_LENGTH);
     expect(cleaned!.html.startsWith('<p>Ein Satz mit <strong>Wort</strong> und mehr.</p>')).toBe(true);
     expect(cleaned!.html.split('<p>').length).toBe(cleaned!.html.split('</p>').length);

@@ -52,7 +52,7 @@ describe('untrusted text of any length', () => {
     expect(title).toBe(`${'x'.repeat(69)}…`);
   });
 
-  it('gives a 10 MB title and a 10 MB body their short forms within a second', () => {
+  it('gives a 10 MB title and a 10 MB body their short forms without stalling', () => {
     const started = performance.now();
     const words = 'Wort '.repeat(2_000_000);
     expect(pageTitle(titled(words), site).length).toBeLessThanOrEqual(70);
@@ -60,7 +60,9 @@ describe('untrusted text of any length', () => {
     const description = pageDescription(page({ item: { ...item(1, 'de', 'page', '/de/p'), body } }), site);
     expect(description.length).toBeLessThanOrEqual(160);
     expect(description.startsWith('& & &')).toBe(true);
-    expect(performance.now() - started).toBeLessThan(1000);
+    // A stall guard, not a speed target (`npm run bench` has those): work quadratic in 10 MB
+    // would take minutes.
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 
   it('never cuts a character in half', () => {

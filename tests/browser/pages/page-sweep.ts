@@ -1,6 +1,7 @@
 // One pass over one page of every template, in German and its English counterpart, at desktop
-// (1440 px) and mobile (375 px) width. Each page is loaded once and checked for everything a page
-// of any template must get right:
+// (1440 px) and mobile (375 px) width, one test file per width (page-sweep-desktop.test.ts,
+// page-sweep-mobile.test.ts) so the two run side by side. Each page is loaded once and checked for
+// everything a page of any template must get right:
 // - it hydrates without a console error (hydration mismatches included), an uncaught error or a
 //   failed request for a local asset, and the layout's islands work on it;
 // - its links say where they go (Lighthouse SEO "Links have descriptive text", WCAG 2.4.4): read
@@ -82,24 +83,29 @@ async function withinMs(ms: number, target: string, work: () => Promise<void>): 
   }
 }
 
-describe.skipIf(!hasChromium)('every page template, loaded once per width', () => {
-  let browser: Browser;
-  let server: SiteServer;
-  const pages = [...fixedRoutePages(), ...detailPages(dist), ...notFoundPages()];
-  const axeTargets = new Set(pages.map((page) => page.path));
+/**
+ * The sweep at one width, as a test file of its own per width (page-sweep-*.test.ts), so the two
+ * widths run side by side on the test workers.
+ */
+export function sweepPages(device: keyof typeof VIEWPORTS): void {
+  describe.skipIf(!hasChromium)(`every page template, loaded once at ${device} width`, () => {
+    let browser: Browser;
+    let server: SiteServer;
+    const pages = [...fixedRoutePages(), ...detailPages(dist), ...notFoundPages()];
+    const axeTargets = new Set(pages.map((page) => page.path));
 
-  beforeAll(async () => {
-    [browser, server] = await Promise.all([launchBrowser(), serveSite(dist)]);
-  });
-  afterAll(async () => {
-    await Promise.all([browser?.close(), server?.close()]);
-  });
+    beforeAll(async () => {
+      [browser, server] = await Promise.all([launchBrowser(), serveSite(dist)]);
+    });
+    afterAll(async () => {
+      await Promise.all([browser?.close(), server?.close()]);
+    });
 
-  it('covers home, every list, text page and detail type, and the 404 page', () => {
-    expect(pages.filter((page) => page.name.startsWith('Detail')).length).toBeGreaterThanOrEqual(8);
-  });
+    it('covers home, every list, text page and detail type, and the 404 page', () => {
+      expect(pages.filter((page) => page.name.startsWith('Detail')).length).toBeGreaterThanOrEqual(8);
+    });
 
-  for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+    const viewport = VIEWPORTS[device];
     it(`${device}: hydrates without errors, has descriptive link text and no axe violation`, { timeout: 600_000 }, async () => {
       // The page itself and its English version (its hreflang alternate), when it has one.
       const targets = new Map<string, string>();
@@ -145,5 +151,5 @@ describe.skipIf(!hasChromium)('every page template, loaded once per width', () =
       expect(targets.size).toBeGreaterThan(pages.length + 20);
       expect(problems.sort()).toEqual([]);
     });
-  }
-});
+  });
+}
