@@ -75,7 +75,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const [{ writeAssets, writeExtras }, { prepareSite }] = await Promise.all([import('./output/site-files'), import('./prepare-site')]);
     // Assets first: every page links the hashed stylesheet and script.
     const built = await stage('assets', () => writeAssets(staging.dir));
-    const site = await prepareSite({ config, client, lists, outDir: staging.dir, assets: built.assets, reporter, timings, warn, now: options.now, signal });
+    const site = await prepareSite({ config, client, lists, outDir: staging.dir, previousOut: cache.previousOut, assets: built.assets, reporter, timings, warn, now: options.now, signal });
+    if (site.mediaAdoption) staging.adopt(site.mediaAdoption);
     signal?.throwIfAborted();
     const rendered = await stage('render', () => cache.render(site, built.client, staging.dir, (done, total) => reporter.progress(done, total), signal),
       (result) => `${result.written.pages} pages on ${result.written.threads} thread${result.written.threads > 1 ? 's' : ''}, ${result.reused} unchanged`);

@@ -2,6 +2,7 @@
 // map, media made local, and each language's shared data. The build renders all pages from this;
 // the preview server renders one page per request from a recent one — the same code path, so the
 // same HTML.
+import { join } from 'node:path';
 import type { ResolvedConfig } from './config/define-config';
 import type { ContentClient } from './content/client';
 import { createContentIndex } from './content/content-index';
@@ -25,6 +26,8 @@ export interface PreparedSite {
   /** The fetched content: watch mode rebuilds the menus from it when a locale file changes. */
   content: FetchedContent;
   media: DownloadStats;
+  /** The previous output's media folder, to take over at the swap (a build with `previousOut`). */
+  mediaAdoption: MediaResult['adoption'];
 }
 
 export interface PrepareOptions {
@@ -32,6 +35,8 @@ export interface PrepareOptions {
   client: ContentClient;
   /** Folder that receives media/ (the staging folder of a build, a temp folder of the preview). */
   outDir: string;
+  /** The output this build replaces, when the last build wrote it: its media are taken over. */
+  previousOut?: string | null;
   assets: Assets;
   reporter: Reporter;
   timings: Record<string, number>;
@@ -57,6 +62,7 @@ export async function prepareSite(options: PrepareOptions): Promise<PreparedSite
   const downloads = startMediaDownloads({
     policy,
     outDir: options.outDir,
+    previous: options.previousOut ? join(options.previousOut, 'media') : undefined,
     cache,
     limits: { maxBytes: config.content.maxMediaBytes, deadlineMs: config.content.mediaDeadlineMs, headersTimeoutMs: config.content.timeoutMs },
     concurrency: config.content.concurrency,
@@ -103,7 +109,7 @@ export async function prepareSite(options: PrepareOptions): Promise<PreparedSite
   }
   const sites = siteContexts(data, index);
   options.memo?.commit();
-  return { pages: routeMap.pages, data, sites, content, media: media.stats };
+  return { pages: routeMap.pages, data, sites, content, media: media.stats, mediaAdoption: media.adoption };
 }
 
 function countItems(items: Map<Locale, Map<string, unknown[]>>): number {

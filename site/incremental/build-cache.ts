@@ -30,6 +30,8 @@ export interface BuildCacheOptions {
 export interface BuildCache {
   /** Why every page is rendered; null when the previous build is reused. */
   fullReason: string | null;
+  /** The output folder when the last build wrote it as it is now (its files may be reused). */
+  previousOut: string | null;
   /**
    * The client that reuses kept answers of lists whose version did not move; `upToDate` when the
    * CMS reports the very content the previous build was made of, and the time has not changed any
@@ -64,6 +66,7 @@ export async function openBuildCache(options: BuildCacheOptions): Promise<BuildC
 
   return {
     fullReason: previous.record ? null : previous.reason,
+    previousOut: previous.record ? identity.outDir : null,
     async keepAnswers(client) {
       // The embedded backend listens on a new port each run, so its answers name media on an
       // origin that is gone; it answers from memory anyway. Only a configured CMS's are kept.

@@ -10,13 +10,14 @@
 import { createHash } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { mkdtempSync } from 'node:fs';
-import { copyFile, link, mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, link, lstat, mkdir, open, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { imageSize } from 'image-size';
 import pLimit from 'p-limit';
 import { backoffDelay } from '../content/client';
 import { UserError } from '../errors';
+import type { Adoption } from '../output/staging';
 import { createFetcher, FileProblem, TransientProblem, type FetchLimits, type FetchResult } from './fetch-file';
 import { freshUntil, type CachedFile, type MediaCache } from './media-cache';
 import type { MediaPolicy } from './media-policy';
@@ -28,11 +29,22 @@ import { sanitizeSvg } from './svg-sanitize';
 const FS_OPS = 32;
 /** Bytes read from a spooled file to check its signature and measure it. */
 const HEAD_BYTES = 512 * 1024;
+/**
+ * New files at most for the previous media folder to be taken over at the swap: each is one more
+ * rename while --out is absent (site/output/staging.ts). Past it, every file is linked as usual.
+ */
+const ADOPT_MAX_ADDED = 1_000;
 
 export interface MediaStageOptions {
   policy: MediaPolicy;
   /** The folder being written; files go to <outDir>/media/. */
   outDir: string;
+  /**
+   * The media folder of the output this build replaces, when that output is the one the last
+   * build wrote (an incremental build): the files it already holds are not linked again; the
+   * folder is taken over whole at the swap (`MediaResult.adoption`, docs/incremental.md).
+   */
+  previous?: string;
   /** Files kept between runs; null keeps nothing on disk. */
   cache: MediaCache | null;
   limits: FetchLimits;
@@ -62,6 +74,8 @@ export interface DownloadStats {
 export interface MediaResult {
   files: Map<string, LocalFile>;
   stats: DownloadStats;
+  /** The previous media folder to take over at the swap, with the files new to it; null: none. */
+  adoption: Adoption | null;
 }
 
 export interface MediaDownloads {
@@ -103,6 +117,11 @@ export function startMediaDownloads(options: MediaStageOptions): MediaDownloads 
   const staleNotes = new Map<string, string>();
   const hosts = new Map<string, HostState>();
   const placed = new Map<string, Promise<void>>();
+  /** Names the previous media folder holds (null: no folder to take over). */
+  const previousNames = options.previous && cache ? filesIn(options.previous) : Promise.resolve(null);
+  /** Names this build uses that the previous folder has, and names it placed anew. */
+  const adopted = new Set<string>();
+  const added: string[] = [];
   const stats: DownloadStats = { files: 0, downloaded: 0, fromCache: 0, failed: 0, bytes: 0 };
   let fatal: unknown = null;
 
@@ -120,15 +139,10 @@ export function startMediaDownloads(options: MediaStageOptions): MediaDownloads 
       placed.set(
         name,
         (done = fs(async () => {
-          try {
-            await link(source, target);
-          } catch (error) {
-            const code = (error as NodeJS.ErrnoException).code;
-            // The same name is the same content: placed by an earlier run into this folder (watch).
-            if (code === 'EEXIST') return;
-            if (code === 'EXDEV' || code === 'EPERM' || code === 'EMLINK' || code === 'ENOTSUP') await copyFile(source, target);
-            else throw error;
-          }
+          // The same name is the same bytes (it carries their hash): the previous output has it.
+          if ((await previousNames)?.has(name)) return void adopted.add(name);
+          await linkOrCopy(source, target);
+          added.push(name);
         })),
       );
     }
@@ -271,6 +285,20 @@ export function startMediaDownloads(options: MediaStageOptions): MediaDownloads 
     else stats.fromCache++;
   }
 
+  /**
+   * The previous media folder to take over with the files new to it, or null after linking the
+   * files it holds into this build's folder like any other (too many new files, or none to take).
+   */
+  async function adoption(): Promise<Adoption | null> {
+    const previous = await previousNames;
+    if (!previous) return null;
+    if (added.length <= ADOPT_MAX_ADDED) {
+      return { folder: 'media', added, extras: [...previous].filter((name) => !adopted.has(name)) };
+    }
+    await Promise.all([...adopted].map((name) => fs(() => linkOrCopy(join(options.previous!, name), join(mediaDir, name)))));
+    return null;
+  }
+
   async function finish(): Promise<void> {
     options.signal?.removeEventListener('abort', onOuterAbort);
     fetcher.close();
@@ -313,7 +341,7 @@ export function startMediaDownloads(options: MediaStageOptions): MediaDownloads 
         stats.bytes += file.bytes;
       }
       stats.files = names.size;
-      return { files, stats };
+      return { files, stats, adoption: await adoption() };
     },
     async cancel() {
       abort.abort(new Error('cancelled'));
@@ -338,6 +366,29 @@ function usedBy(list: string[] | undefined): string {
 
 function localFile(entry: CachedFile): LocalFile {
   return { href: `/media/${entry.name}`, bytes: entry.bytes, contentType: entry.contentType, width: entry.width, height: entry.height };
+}
+
+/** A hard link to `source`; a copy where linking is impossible (another file system). */
+async function linkOrCopy(source: string, target: string): Promise<void> {
+  try {
+    await link(source, target);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // The same name is the same content: placed by an earlier run into this folder (watch).
+    if (code === 'EEXIST') return;
+    if (code === 'EXDEV' || code === 'EPERM' || code === 'EMLINK' || code === 'ENOTSUP') await copyFile(source, target);
+    else throw error;
+  }
+}
+
+/** The names of the files in `dir`, or null when it is not a plain folder. */
+async function filesIn(dir: string): Promise<Set<string> | null> {
+  try {
+    if (!(await lstat(dir)).isDirectory()) return null;
+    return new Set((await readdir(dir, { withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => entry.name));
+  } catch {
+    return null;
+  }
 }
 
 function ignoreExisting(error: NodeJS.ErrnoException): void {

@@ -4,14 +4,28 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, renameSync, rmSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UserError } from '../errors';
 import { assertReplaceable, type OutDirContext } from './out-dir';
 
+/**
+ * A folder of the output taken over whole at the swap instead of being linked file by file
+ * (docs/incremental.md, "The swap"): `added` are files written into the staging folder's copy of
+ * it, moved into the taken folder; `extras` are files of the taken folder this build does not use,
+ * removed once the new output is in place.
+ */
+export interface Adoption {
+  folder: string;
+  added: readonly string[];
+  extras: readonly string[];
+}
+
 export interface Staging {
   /** The folder being written. */
   dir: string;
+  /** Takes `adoption.folder` of the output being replaced into the new output at the swap. */
+  adopt(adoption: Adoption): void;
   /** Replaces the output folder with the staging folder; the old one is deleted after (cleanup). */
   commit(): Promise<void>;
   /** Resolves once the replaced output is deleted. */
@@ -42,11 +56,20 @@ export async function createStaging(outDir: string, context: OutDirContext = {})
     unlock();
     throw writeError(out, error);
   }
-  const state = { out, old: null as string | null, unlock };
+  const state: ActiveStaging = { out, old: null, renamed: [], unlock };
   active.set(dir, state);
   let removal: Promise<void> = Promise.resolve();
+  const adoptions: Adoption[] = [];
+  /** A rename the swap made, recorded so that a failure or an interruption can undo it. */
+  const move = async (from: string, to: string) => {
+    await rename(from, to);
+    state.renamed.push([from, to]);
+  };
   return {
     dir,
+    adopt(adoption) {
+      adoptions.push(adoption);
+    },
     async commit() {
       const old = join(parent, `${prefix(out)}old-${tag}`);
       let moved = false;
@@ -58,13 +81,29 @@ export async function createStaging(outDir: string, context: OutDirContext = {})
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       }
       try {
+        // From here until the last rename --out is absent, as between the two renames of any
+        // swap: the folders taken whole cost one rename each, plus one per file new in them.
+        for (const { folder, added } of moved ? adoptions : []) {
+          // The staging folder's copy (holding only the new files) goes aside, beside the staging
+          // folder, so that every step can be undone by renaming back.
+          const aside = `${dir}-${folder}`;
+          if (existsSync(join(dir, folder))) await move(join(dir, folder), aside);
+          for (const name of added) await move(join(aside, name), join(old, folder, name));
+          await move(join(old, folder), join(dir, folder));
+        }
         await rename(dir, out);
       } catch (error) {
-        // Put the previous output back: a failed swap must not lose it.
+        // Put the previous output back as it was: a failed swap must not lose or change it.
+        for (const [from, to] of state.renamed.splice(0).reverse()) await rename(to, from);
         if (moved) await rename(old, out);
         throw error;
       }
       active.delete(dir);
+      // Files the new output does not use; a failure leaves them for the next build to remove.
+      for (const { folder, extras } of moved ? adoptions : []) {
+        await rm(`${dir}-${folder}`, { recursive: true, force: true });
+        await Promise.all(extras.map((name) => unlink(join(out, folder, name)).catch(() => {})));
+      }
       unlock();
       if (moved) removal = removeInBackground(old);
     },
@@ -77,15 +116,25 @@ export async function createStaging(outDir: string, context: OutDirContext = {})
   };
 }
 
+interface ActiveStaging {
+  out: string;
+  /** Where the output was moved during the swap. */
+  old: string | null;
+  /** Renames the swap made so far, [from, to], in order. */
+  renamed: [string, string][];
+  unlock: () => void;
+}
+
 /** Staging folders of this process not yet committed or aborted, with the output they replace. */
-const active = new Map<string, { out: string; old: string | null; unlock: () => void }>();
+const active = new Map<string, ActiveStaging>();
 
 /**
  * Undoes them at once (the CLI's Ctrl-C and SIGTERM handler): an interrupted build leaves its
  * previous output — put back if the swap was half done — and no half-written folder behind.
  */
 export function removeActiveStagings(): void {
-  for (const [dir, { out, old, unlock }] of active) {
+  for (const [dir, { out, old, renamed, unlock }] of active) {
+    for (const [from, to] of renamed.splice(0).reverse()) if (existsSync(to)) renameSync(to, from);
     if (old && existsSync(old) && !existsSync(out)) renameSync(old, out);
     rmSync(dir, { recursive: true, force: true });
     unlock();

@@ -126,6 +126,20 @@ describe('the media stage', () => {
     expect((await readdir(join(dir, 'cache', 'media'))).sort()).toEqual(['files', 'manifest.json', 'spool']);
   });
 
+  it('takes the files the previous output holds with its folder, linking only new ones, and names the unused ones', async () => {
+    files.set('/a.png', { body: PNG, type: 'image/png', cacheControl: 'public, max-age=1209600' });
+    files.set('/b.svg', { body: svg('red'), cacheControl: 'public, max-age=1209600' });
+    files.set('/c.svg', { body: svg('blue'), cacheControl: 'public, max-age=1209600' });
+    const first = await build([`${base}/a.png`, `${base}/b.svg`]);
+    expect(first.adoption).toBeNull();
+    const previous = join(first.outDir, 'media');
+    const second = await build([`${base}/a.png`, `${base}/c.svg`], { previous });
+    const name = (url: string) => second.files.get(url)!.href.replace('/media/', '');
+    // Only the new file was placed in this build's folder; the rest comes with the previous one.
+    expect(await readdir(join(second.outDir, 'media'))).toEqual([name(`${base}/c.svg`)]);
+    expect(second.adoption).toEqual({ folder: 'media', added: [name(`${base}/c.svg`)], extras: [first.files.get(`${base}/b.svg`)!.href.replace('/media/', '')] });
+  });
+
   it('revalidates a stale copy: an unchanged file costs a 304, a replaced one is fetched again', async () => {
     files.set('/a.svg', { body: svg('green'), etag: '"v1"' });
     const first = await build([`${base}/a.svg`]);

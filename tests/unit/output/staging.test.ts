@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, readdir, writeFile, mkdir, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, writeFile, mkdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -38,6 +38,43 @@ describe('atomic output', () => {
     await writeFile(join(staging.dir, 'index.html'), 'half');
     await staging.abort();
     expect(await readFile(join(out, 'index.html'), 'utf8')).toBe('previous');
+    expect(await readdir(root)).toEqual(['dist']);
+  });
+
+  it('takes a folder of the previous output over whole: same files, the new ones added, the unused ones gone', async () => {
+    const root = await tempRoot();
+    const out = join(root, 'dist');
+    await mkdir(join(out, 'media'), { recursive: true });
+    for (const name of ['a.jpg', 'b.jpg', 'gone.jpg']) await writeFile(join(out, 'media', name), name);
+    const before = (await stat(join(out, 'media', 'a.jpg'))).ino;
+    const staging = await createStaging(out);
+    await mkdir(join(staging.dir, 'media'));
+    await writeFile(join(staging.dir, 'media', 'new.jpg'), 'new');
+    await writeFile(join(staging.dir, 'index.html'), 'page');
+    staging.adopt({ folder: 'media', added: ['new.jpg'], extras: ['gone.jpg'] });
+    await staging.commit();
+    expect((await readdir(join(out, 'media'))).sort()).toEqual(['a.jpg', 'b.jpg', 'new.jpg']);
+    expect((await stat(join(out, 'media', 'a.jpg'))).ino).toBe(before);
+    expect(await readFile(join(out, 'index.html'), 'utf8')).toBe('page');
+    await staging.cleanup();
+    expect(await readdir(root)).toEqual(['dist']);
+  });
+
+  it('puts the previous output back as it was when taking a folder over fails', async () => {
+    const root = await tempRoot();
+    const out = join(root, 'dist');
+    await mkdir(join(out, 'media'), { recursive: true });
+    await writeFile(join(out, 'media', 'a.jpg'), 'a');
+    await writeFile(join(out, 'index.html'), 'previous');
+    const staging = await createStaging(out);
+    await mkdir(join(staging.dir, 'media'));
+    await writeFile(join(staging.dir, 'media', 'new.jpg'), 'new');
+    // A file the staging folder does not have: the swap fails after its first renames.
+    staging.adopt({ folder: 'media', added: ['new.jpg', 'missing.jpg'], extras: [] });
+    await expect(staging.commit()).rejects.toThrow(/ENOENT/);
+    expect(await readdir(join(out, 'media'))).toEqual(['a.jpg']);
+    expect(await readFile(join(out, 'index.html'), 'utf8')).toBe('previous');
+    await staging.abort();
     expect(await readdir(root)).toEqual(['dist']);
   });
 
