@@ -1,9 +1,11 @@
 // Renders every page and writes it as soon as it is ready (STYLE.md, after Vike's prerender).
-// Rendering is synchronous CPU work, so large sites are split over two threads: this one and a
-// render worker (site/render/render-worker.ts) that rebuilds the same site contexts from the plain
-// SiteData and renders every other page. Any failure fails the whole build.
+// Rendering is synchronous CPU work, so on machines with more than two cores large sites are split
+// over two threads: this one and a render worker (site/render/render-worker.ts) that rebuilds the
+// same site contexts from the plain SiteData and renders every other page. Any failure fails the
+// whole build.
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -18,6 +20,12 @@ import { measurePageJs, type ClientBundle } from './client-bundle';
 const WRITES_IN_FLIGHT = 32;
 /** Below this many pages a worker's start-up (about 150 ms) costs more than it saves. */
 const PARALLEL_FROM = 400;
+/**
+ * On two cores the worker gains nothing (README, "Benchmarks": 9.9 s on two threads, 10.0–10.9 s
+ * on one, for 9,916 pages) and costs about 60 MiB of peak memory: the build's own I/O, the garbage
+ * collector and the worker's copy of the site data compete for the second core.
+ */
+const WORKER_FROM_CORES = 3;
 
 export interface WriteResult {
   pages: number;
@@ -145,7 +153,7 @@ export async function writePages(
   const file = workerFile();
   const stop = new Int32Array(new SharedArrayBuffer(4));
   const stopped = () => signal?.aborted === true || Atomics.load(stop, 0) === 1;
-  if (!file || total < PARALLEL_FROM) return renderAndWrite(job, site.sites, (done) => onProgress?.(done, total), stopped);
+  if (!file || total < PARALLEL_FROM || availableParallelism() < WORKER_FROM_CORES) return renderAndWrite(job, site.sites, (done) => onProgress?.(done, total), stopped);
   // Interleaved halves: both threads get every page type in the same proportion.
   const mine = job.pages.filter((_, i) => i % 2 === 0);
   const theirs = job.pages.filter((_, i) => i % 2 === 1);
