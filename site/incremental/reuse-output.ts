@@ -3,20 +3,30 @@
 // deploy tools see only what changed. The staging folder is still swapped in as a whole.
 import { copyFile, link, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import pLimit from 'p-limit';
 
 /** File operations in flight: far below any open-file limit (macOS: 256). */
 const FS_OPS = 32;
+
+/**
+ * Runs `work` on every item, at most FS_OPS at once: a fixed set of loops draining the list. The
+ * lists here are known up front and long (10,000 pages); p-limit's promise chain per item made
+ * linking them about 1.6× slower (10,000 mkdir + link: 1.1–2.0 s against 0.7–1.0 s).
+ */
+async function forEachBounded<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(FS_OPS, items.length) }, async () => {
+    while (next < items.length) await work(items[next++]!);
+  }));
+}
 
 /**
  * Links each of `files` (relative) from `previous` into `dir`. Returns those that could not be
  * linked (gone from the previous output): they must be rendered.
  */
 export async function linkFromPrevious(previous: string, dir: string, files: readonly string[]): Promise<Set<string>> {
-  const limit = pLimit(FS_OPS);
   const made = new Map<string, Promise<unknown>>();
   const missing = new Set<string>();
-  await Promise.all(files.map((file) => limit(async () => {
+  await forEachBounded(files, async (file) => {
     const target = join(dir, file);
     const parent = dirname(target);
     let ready = made.get(parent);
@@ -30,7 +40,7 @@ export async function linkFromPrevious(previous: string, dir: string, files: rea
       else if (code === 'EXDEV' || code === 'EPERM' || code === 'EMLINK' || code === 'ENOTSUP') await copyFile(join(previous, file), target);
       else throw error;
     }
-  })));
+  });
   return missing;
 }
 
@@ -39,9 +49,8 @@ export async function linkFromPrevious(previous: string, dir: string, files: rea
  * previous file. Returns how many were kept.
  */
 export async function keepUnchanged(previous: string, dir: string, files: Iterable<string>): Promise<number> {
-  const limit = pLimit(FS_OPS);
   let kept = 0;
-  await Promise.all([...files].map((file) => limit(async () => {
+  await forEachBounded([...files], async (file) => {
     const [fresh, old] = [join(dir, file), join(previous, file)];
     const [a, b] = await Promise.all([stat(fresh), stat(old).catch(() => null)]);
     if (!b || !b.isFile() || a.nlink > 1 || a.size !== b.size || a.ino === b.ino) return;
@@ -50,7 +59,7 @@ export async function keepUnchanged(previous: string, dir: string, files: Iterab
     await rm(fresh);
     await link(old, fresh).catch(() => copyFile(old, fresh));
     kept++;
-  })));
+  });
   return kept;
 }
 
