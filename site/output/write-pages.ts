@@ -27,6 +27,13 @@ const PARALLEL_FROM = 400;
  */
 const WORKER_FROM_CORES = 3;
 
+/** Threads that render: 1 or 2 from HOTEL_SITE_RENDER_THREADS (README), else by the cores. */
+function renderThreads(): 1 | 2 {
+  const chosen = process.env.HOTEL_SITE_RENDER_THREADS;
+  if (chosen === '1' || chosen === '2') return Number(chosen) as 1 | 2;
+  return availableParallelism() >= WORKER_FROM_CORES ? 2 : 1;
+}
+
 export interface WriteResult {
   pages: number;
   /** Threads that rendered (1, or 2 with the render worker). */
@@ -153,7 +160,7 @@ export async function writePages(
   const file = workerFile();
   const stop = new Int32Array(new SharedArrayBuffer(4));
   const stopped = () => signal?.aborted === true || Atomics.load(stop, 0) === 1;
-  if (!file || total < PARALLEL_FROM || availableParallelism() < WORKER_FROM_CORES) return renderAndWrite(job, site.sites, (done) => onProgress?.(done, total), stopped);
+  if (!file || total < PARALLEL_FROM || renderThreads() === 1) return renderAndWrite(job, site.sites, (done) => onProgress?.(done, total), stopped);
   // Interleaved halves: both threads get every page type in the same proportion.
   const mine = job.pages.filter((_, i) => i % 2 === 0);
   const theirs = job.pages.filter((_, i) => i % 2 === 1);

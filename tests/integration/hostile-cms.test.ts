@@ -81,7 +81,11 @@ async function workspace(content: Record<string, unknown> = {}): Promise<Workspa
 
 async function build(cms: HostileCms, ws: Workspace): Promise<CliResult> {
   // Each workspace has its own media cache: nothing of these servers is kept in the project's.
-  return runCli(['build', '--config', ws.config, '--endpoint', cms.endpoint, '--out', ws.out, '--cache-dir', join(ws.dir, 'cache'), '--quiet'], { timeoutMs: 110_000 });
+  return runCli(['build', '--config', ws.config, '--endpoint', cms.endpoint, '--out', ws.out, '--cache-dir', join(ws.dir, 'cache'), '--quiet'], {
+    timeoutMs: 110_000,
+    // The render worker, which a two-core machine does not start by itself: its builds are large.
+    env: { HOTEL_SITE_RENDER_THREADS: '2' },
+  });
 }
 
 // ---------- reading the output ----------
@@ -269,6 +273,7 @@ describe('1. a CMS with 2,000 rooms in each language', () => {
   it('builds, gives every item its page, lists each page once in the sitemap, and caps the menu page at 50 per topic', () => {
     noBug(result);
     expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout + result.stderr).toMatch(/pages on 2 threads/);
     expect(cms.invalidQueries).toEqual([]);
     expect(detailPages(ws.out, 'de/uebernachten')).toHaveLength(N);
     expect(detailPages(ws.out, 'en/accommodation')).toHaveLength(N);
