@@ -85,8 +85,21 @@ export function hasTime(value: string): boolean {
   return /[T ]\d{2}:\d{2}/.test(value);
 }
 
-/** A range as one string, collapsing shared parts ("5.–7. Dez. 2026"). */
+/**
+ * A range as one string, collapsing shared parts ("5.–7. Dez. 2026"). The same event's range is on
+ * thousands of pages (cards, related items): each is formatted once per language, since ICU's
+ * formatRange cost more than 0.3 s of a 10,000-page build.
+ */
 export function formatDateRange(locale: Locale, range: DateRange): string {
+  const key = `${locale}|${range.start}|${range.end ?? ''}`;
+  let text = formattedRanges.get(key);
+  if (text === undefined) formattedRanges.set(key, (text = formatRange(locale, range)));
+  return text;
+}
+
+const formattedRanges = new Map<string, string>();
+
+function formatRange(locale: Locale, range: DateRange): string {
   const start = parseCmsDate(range.start);
   const end = range.end ? parseCmsDate(range.end) : null;
   if (!start) return range.start;
