@@ -79,11 +79,15 @@ export async function createStaging(outDir: string, context: OutDirContext = {})
         state.old = old;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        // The folders to take over went with it: the new output would lack their files.
+        if (adoptions.length) {
+          throw new UserError(`${out} was removed while the build ran; nothing was written`, { hint: 'Build again.' });
+        }
       }
       try {
         // From here until the last rename --out is absent, as between the two renames of any
         // swap: the folders taken whole cost one rename each, plus one per file new in them.
-        for (const { folder, added } of moved ? adoptions : []) {
+        for (const { folder, added } of adoptions) {
           // The staging folder's copy (holding only the new files) goes aside, beside the staging
           // folder, so that every step can be undone by renaming back.
           const aside = `${dir}-${folder}`;
@@ -100,7 +104,7 @@ export async function createStaging(outDir: string, context: OutDirContext = {})
       }
       active.delete(dir);
       // Files the new output does not use; a failure leaves them for the next build to remove.
-      for (const { folder, extras } of moved ? adoptions : []) {
+      for (const { folder, extras } of adoptions) {
         await rm(`${dir}-${folder}`, { recursive: true, force: true });
         await Promise.all(extras.map((name) => unlink(join(out, folder, name)).catch(() => {})));
       }

@@ -78,6 +78,18 @@ describe('atomic output', () => {
     expect(await readdir(root)).toEqual(['dist']);
   });
 
+  it('refuses to swap in an output whose taken-over folder was removed with the old output meanwhile', async () => {
+    const root = await tempRoot();
+    const out = join(root, 'dist');
+    await mkdir(join(out, 'media'), { recursive: true });
+    const staging = await createStaging(out);
+    staging.adopt({ folder: 'media', added: [], extras: [] });
+    await rm(out, { recursive: true });
+    await expect(staging.commit()).rejects.toThrow(/was removed while the build ran/);
+    await staging.abort();
+    expect(await readdir(root)).toEqual([]);
+  });
+
   it('cleans up folders left by a killed build', async () => {
     const root = await tempRoot();
     await mkdir(join(root, '.dist.staging-999999999-deadbeef'));
