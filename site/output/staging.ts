@@ -106,7 +106,8 @@ export async function createStaging(outDir: string, context: OutDirContext = {})
       // Files the new output does not use; a failure leaves them for the next build to remove.
       for (const { folder, extras } of adoptions) {
         await rm(`${dir}-${folder}`, { recursive: true, force: true });
-        await Promise.all(extras.map((name) => unlink(join(out, folder, name)).catch(() => {})));
+        // One at a time: usually a few, and every file operation stays bounded.
+        for (const name of extras) await unlink(join(out, folder, name)).catch(() => {});
       }
       unlock();
       if (moved) removal = removeInBackground(old);

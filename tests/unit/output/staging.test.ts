@@ -14,6 +14,18 @@ const tempRoot = async (): Promise<string> => {
   return root;
 };
 
+/** A previous output with `files` (relative path → text), and a staging folder holding `media/new.jpg`. */
+async function withPreviousOutput(files: Record<string, string>) {
+  const root = await tempRoot();
+  const out = join(root, 'dist');
+  await mkdir(join(out, 'media'), { recursive: true });
+  for (const [file, text] of Object.entries(files)) await writeFile(join(out, file), text);
+  const staging = await createStaging(out);
+  await mkdir(join(staging.dir, 'media'));
+  await writeFile(join(staging.dir, 'media', 'new.jpg'), 'new');
+  return { root, out, staging };
+}
+
 describe('atomic output', () => {
   it('replaces the previous output only on commit', async () => {
     const root = await tempRoot();
@@ -42,14 +54,8 @@ describe('atomic output', () => {
   });
 
   it('takes a folder of the previous output over whole: same files, the new ones added, the unused ones gone', async () => {
-    const root = await tempRoot();
-    const out = join(root, 'dist');
-    await mkdir(join(out, 'media'), { recursive: true });
-    for (const name of ['a.jpg', 'b.jpg', 'gone.jpg']) await writeFile(join(out, 'media', name), name);
+    const { root, out, staging } = await withPreviousOutput({ 'media/a.jpg': 'a.jpg', 'media/b.jpg': 'b.jpg', 'media/gone.jpg': 'gone.jpg' });
     const before = (await stat(join(out, 'media', 'a.jpg'))).ino;
-    const staging = await createStaging(out);
-    await mkdir(join(staging.dir, 'media'));
-    await writeFile(join(staging.dir, 'media', 'new.jpg'), 'new');
     await writeFile(join(staging.dir, 'index.html'), 'page');
     staging.adopt({ folder: 'media', added: ['new.jpg'], extras: ['gone.jpg'] });
     await staging.commit();
@@ -61,14 +67,7 @@ describe('atomic output', () => {
   });
 
   it('puts the previous output back as it was when taking a folder over fails', async () => {
-    const root = await tempRoot();
-    const out = join(root, 'dist');
-    await mkdir(join(out, 'media'), { recursive: true });
-    await writeFile(join(out, 'media', 'a.jpg'), 'a');
-    await writeFile(join(out, 'index.html'), 'previous');
-    const staging = await createStaging(out);
-    await mkdir(join(staging.dir, 'media'));
-    await writeFile(join(staging.dir, 'media', 'new.jpg'), 'new');
+    const { root, out, staging } = await withPreviousOutput({ 'media/a.jpg': 'a', 'index.html': 'previous' });
     // A file the staging folder does not have: the swap fails after its first renames.
     staging.adopt({ folder: 'media', added: ['new.jpg', 'missing.jpg'], extras: [] });
     await expect(staging.commit()).rejects.toThrow(/ENOENT/);
