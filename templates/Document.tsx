@@ -1,5 +1,5 @@
 // The document shell of every page: <html lang>, head (title, description, canonical, hreflang
-// alternates, Open Graph, schema.org JSON-LD, icon, stylesheet, the inline state script, the module
+// alternates, Open Graph, schema.org JSON-LD, icon, stylesheet, the top bar's render-blocking expect link, the inline state script, the module
 // script and its preloads) and the layout around the page body.
 import { isIndexable, type Page, type SiteContext } from '../site/render/page-model';
 import { Layout } from './Layout';
@@ -38,6 +38,9 @@ export function Document({ page, site }: { page: Page; site: SiteContext }) {
           <meta name="theme-color" content="#2f4a3a" />
           <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
           <link rel="stylesheet" href={site.assets.stylesheet} />
+          {/* No frame before the top bar is whole: a browser that paints a half-parsed page would
+              otherwise show the bar without its later parts, then shift it (docs/architecture.md). */}
+          <link rel="expect" href="#top" blocking="render" />
           <StructuredData />
           <script data-banner={bannerKey ?? undefined} dangerouslySetInnerHTML={{ __html: HEAD_SCRIPT }} />
           {site.assets.script ? <script type="module" src={site.assets.script} /> : null}

@@ -39,6 +39,17 @@ describe('fixture build', () => {
     }
   });
 
+  it('paints no page before its top bar is parsed whole (docs/architecture.md)', () => {
+    const all = [...pages, ...fg.sync('*/404.html', { cwd: dist })];
+    expect(all.length).toBeGreaterThan(100);
+    for (const file of all) {
+      const html = read(file);
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head, file).toContain('<link rel="expect" href="#top" blocking="render"/>');
+      expect(html.match(/ id="top"/g), file).toHaveLength(1);
+    }
+  });
+
   it('writes the menu page of each language with every menu entry, noindex and without canonical', () => {
     expect(MENU_PAGES).toEqual(['de/navigation/index.html', 'en/navigation/index.html']);
     for (const file of MENU_PAGES) {

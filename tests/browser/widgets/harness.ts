@@ -196,17 +196,39 @@ export async function hydrated(page: Page, ...names: string[]): Promise<void> {
   );
 }
 
-/** Total layout shift the page reported so far (CLS-style sum of layout-shift entries). */
+/**
+ * Records the page's layout shifts (CLS-style: entries without recent input): their sum, and what
+ * moved, for a failing assertion to name.
+ */
 export async function installShiftRecorder(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
-    const w = window as unknown as { __shift: number };
+    const w = window as unknown as { __shift: number; __shifted: string[] };
     w.__shift = 0;
+    w.__shifted = [];
+    const name = (node: Node | null) => (node instanceof Element ? `${node.localName}${node.className && typeof node.className === 'string' ? `.${node.className.split(' ')[0]}` : ''}` : String(node?.nodeName));
+    const at = (rect: DOMRectReadOnly) => `${Math.round(rect.x)},${Math.round(rect.y)} ${Math.round(rect.width)}×${Math.round(rect.height)}`;
+    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-        if (!entry.hadRecentInput) w.__shift += entry.value;
+      for (const entry of list.getEntries() as Shift[]) {
+        if (entry.hadRecentInput) continue;
+        w.__shift += entry.value;
+        const moved = entry.sources.map((source) => `${name(source.node)} ${at(source.previousRect)} → ${at(source.currentRect)}`);
+        w.__shifted.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${moved.join('; ')}`);
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
 }
+
+/** Forgets the shifts recorded so far, to measure what follows alone. */
+export const resetLayoutShift = (page: Page): Promise<void> =>
+  page.evaluate(() => {
+    const w = window as unknown as { __shift: number; __shifted: string[] };
+    w.__shift = 0;
+    w.__shifted = [];
+  });
+
+/** What moved, for an assertion's message: one line per layout-shift entry. */
+export const shiftSources = (page: Page): Promise<string> =>
+  page.evaluate(() => `layout shifts: ${(window as unknown as { __shifted: string[] }).__shifted.join(' | ') || 'none'}`);
 
 export const layoutShift = (page: Page): Promise<number> => page.evaluate(() => (window as unknown as { __shift: number }).__shift);
