@@ -184,8 +184,9 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
   // terminal after the error with attempts whose answer nobody will read.
   const abort = new AbortController();
   // Every request in flight or waiting to retry listens to it: hundreds on a large site, by design.
-  setMaxListeners(0, abort.signal);
-  const stage: RequestOptions = { signal: options.signal ? AbortSignal.any([abort.signal, options.signal]) : abort.signal };
+  const signal = options.signal ? AbortSignal.any([abort.signal, options.signal]) : abort.signal;
+  setMaxListeners(0, signal);
+  const stage: RequestOptions = { signal };
 
   const termIndex = new Terms();
   const termsSeen = new Map<Locale, Raw[]>();

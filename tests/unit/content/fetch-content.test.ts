@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ContentClient } from '../../../site/content/client';
-import { PAGE_SIZE, fetchAllPages } from '../../../site/content/fetch-content';
+import { PAGE_SIZE, fetchAllPages, fetchContent } from '../../../site/content/fetch-content';
 import { QUERIES } from '../../../site/content/queries';
 import { json, startGraphqlStub, type GraphqlStub } from '../../helpers/graphql-stub';
 
@@ -82,5 +82,39 @@ describe('paging', () => {
     const { entities, reported } = await fetchAllPages(client, QUERIES.contentPage, { type: 'events', langcode: 'de' }, 'nodeQuery', 'nid');
     expect({ got: entities.length, reported }).toEqual({ got: 50, reported: 5000 });
     expect(stub.requests.length).toBeLessThanOrEqual(17);
+  });
+});
+
+describe('the fetch stage', () => {
+  it('lets every list in flight listen for a stop without Node warning of a listener leak', async () => {
+    const warned: Error[] = [];
+    const onWarning = (warning: Error) => warned.push(warning);
+    process.on('warning', onWarning);
+    try {
+      const pending: (() => void)[] = [];
+      // Like ContentClient: each request in flight listens to the stage's signal; all answer at once.
+      const client = {
+        endpoint: 'http://127.0.0.1:9/graphql',
+        stats: { requests: 0, retries: 0 },
+        request(operation: { name: string }, _variables: unknown, options: { signal?: AbortSignal } = {}) {
+          const stop = () => {};
+          options.signal?.addEventListener('abort', stop, { once: true });
+          return new Promise((resolve) => {
+            pending.push(() => {
+              options.signal?.removeEventListener('abort', stop);
+              resolve(operation.name === 'Menu' ? {} : { nodeQuery: { count: 0, entities: [] }, taxonomyTermQuery: { count: 0, entities: [] } });
+            });
+            if (pending.length === 20) setImmediate(() => pending.splice(0).forEach((answer) => answer()));
+            else if (pending.length > 20) pending.splice(0).forEach((answer) => answer());
+          });
+        },
+      };
+      const outer = new AbortController();
+      await fetchContent(client as unknown as ContentClient, { locales: ['de', 'en'], base: 'http://127.0.0.1:9', mediaOrigins: new Set(), onMedia: () => {}, signal: outer.signal });
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warned.map((warning) => warning.name)).not.toContain('MaxListenersExceededWarning');
+    } finally {
+      process.off('warning', onWarning);
+    }
   });
 });
