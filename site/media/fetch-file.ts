@@ -9,8 +9,7 @@ import { rm } from 'node:fs/promises';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { Writable, type Readable } from 'node:stream';
+import type { Readable, Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import type { MediaPolicy } from './media-policy';
 
@@ -128,45 +127,75 @@ export function createFetcher(policy: MediaPolicy, limits: FetchLimits, spoolDir
     });
   }
 
-  /** The decoded body, hashed and counted as it arrives; in memory up to IN_MEMORY, else spooled. */
-  async function readBody(response: IncomingMessage, signal: AbortSignal): Promise<{ bytes: number; sha256: string; body: Buffer | null; spooled: string | null }> {
-    const hash = createHash('sha256');
-    const chunks: Buffer[] = [];
-    let bytes = 0;
-    let file: WriteStream | null = null;
-    let spoolPath: string | null = null;
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
+  /**
+   * The decoded body, hashed and counted as it arrives; in memory up to IN_MEMORY, else spooled.
+   * Streams are wired by hand rather than with stream.pipeline, which costs tens of microseconds
+   * per body (an AbortController and its DOMException each time): seconds over 25,000 files.
+   */
+  function readBody(response: IncomingMessage, signal: AbortSignal): Promise<Body> {
+    return new Promise((resolve, reject) => {
+      const hash = createHash('sha256');
+      const chunks: Buffer[] = [];
+      let bytes = 0;
+      let file: WriteStream | null = null;
+      let spoolPath: string | null = null;
+      let settled = false;
+      let chain: Readable[] = [response];
+      const finish = () => {
+        settled = true;
+        signal.removeEventListener('abort', onAbort);
+      };
+      const fail = (error: unknown) => {
+        if (settled) return;
+        finish();
+        for (const stream of chain) stream.destroy();
+        file?.destroy();
+        const problem = signal.aborted ? (signal.reason ?? error) : describeBodyError(error);
+        if (spoolPath) void rm(spoolPath, { force: true }).finally(() => reject(problem));
+        else reject(problem);
+      };
+      const onAbort = () => fail(signal.reason);
+      try {
+        chain = [response, ...decoders(response.headers['content-encoding'])];
+      } catch (error) {
+        return fail(error);
+      }
+      if (signal.aborted) return onAbort();
+      signal.addEventListener('abort', onAbort, { once: true });
+      for (const stream of chain) stream.on('error', fail);
+      response.on('close', () => {
+        if (!response.complete) fail(new TransientProblem('the connection closed before the body was complete'));
+      });
+      let source: Readable = response;
+      for (const decoder of chain.slice(1)) source = source.pipe(decoder as Transform);
+      source.on('data', (chunk: Buffer) => {
+        if (settled) return;
         bytes += chunk.length;
-        if (bytes > limits.maxBytes) return done(new FileProblem(tooLarge(limits.maxBytes)));
+        if (bytes > limits.maxBytes) return fail(new FileProblem(tooLarge(limits.maxBytes)));
         hash.update(chunk);
-        if (!file && bytes <= IN_MEMORY) {
-          chunks.push(chunk);
-          return done();
-        }
+        if (!file && bytes <= IN_MEMORY) return void chunks.push(chunk);
         if (!file) {
           spoolPath = join(spoolDir, `${process.pid}-${++spooled}.part`);
           file = createWriteStream(spoolPath);
+          file.on('error', fail);
           for (const earlier of chunks.splice(0)) file.write(earlier);
         }
-        if (file.write(chunk)) done();
-        else file.once('drain', () => done());
-      },
-      final(done) {
-        if (!file) return done();
-        file.end(done);
-      },
+        if (!file.write(chunk)) {
+          source.pause();
+          file.once('drain', () => source.resume());
+        }
+      });
+      source.on('end', () => {
+        if (settled) return;
+        const done = () => {
+          if (settled) return;
+          finish();
+          resolve({ bytes, sha256: hash.digest('hex'), body: spoolPath ? null : Buffer.concat(chunks, bytes), spooled: spoolPath });
+        };
+        if (file) file.end(done);
+        else done();
+      });
     });
-    try {
-      await pipeline([response, ...decoders(response.headers['content-encoding']), sink], { signal });
-    } catch (error) {
-      (file as WriteStream | null)?.destroy();
-      if (spoolPath) await rm(spoolPath, { force: true });
-      if (error instanceof FileProblem || signal.aborted) throw error;
-      if ((error as NodeJS.ErrnoException).code?.startsWith('Z_')) throw new FileProblem(`the body does not decode: ${(error as Error).message}`);
-      throw classify(error);
-    }
-    return { bytes, sha256: hash.digest('hex'), body: spoolPath ? null : Buffer.concat(chunks, bytes), spooled: spoolPath };
   }
 
   return {
@@ -178,7 +207,20 @@ export function createFetcher(policy: MediaPolicy, limits: FetchLimits, spoolDir
   };
 }
 
-function decoders(encoding: string | undefined): Readable[] {
+interface Body {
+  bytes: number;
+  sha256: string;
+  body: Buffer | null;
+  spooled: string | null;
+}
+
+function describeBodyError(error: unknown): Error {
+  if (error instanceof FileProblem) return error;
+  if ((error as NodeJS.ErrnoException).code?.startsWith('Z_')) return new FileProblem(`the body does not decode: ${(error as Error).message}`);
+  return classify(error);
+}
+
+function decoders(encoding: string | undefined): Transform[] {
   const codings = (encoding ?? '').split(',').map((c) => c.trim().toLowerCase()).filter((c) => c && c !== 'identity');
   // Applied in the reverse order of the header (RFC 9110 8.4).
   return codings.reverse().map((coding) => {
@@ -186,7 +228,7 @@ function decoders(encoding: string | undefined): Readable[] {
     if (coding === 'deflate') return zlib.createInflate();
     if (coding === 'br') return zlib.createBrotliDecompress();
     throw new FileProblem(`the content encoding "${coding}" is not supported`);
-  }) as unknown as Readable[];
+  });
 }
 
 function tooLarge(max: number): string {

@@ -1,6 +1,6 @@
 // The media cache between builds (docs/media.md): `<cacheDir>/media/manifest.json`, one index of
 // every CMS file with what HTTP said about it and what the build made of it, and
-// `<cacheDir>/media/files/<sha256>`, each body once by content hash. A fresh entry is placed into
+// `<cacheDir>/media/files/<first two hex digits>/<sha256>`, each body once by content hash. A fresh entry is placed into
 // the output as a hard link without reading the body; a stale one is revalidated with
 // If-None-Match / If-Modified-Since (RFC 9111). Entries unused for PRUNE_AFTER_MS are dropped with
 // their bodies when the manifest is saved. A manifest that does not parse or has another version
@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-const VERSION = 1;
+const VERSION = 2;
 const PRUNE_AFTER_MS = 30 * 24 * 3600 * 1000;
 
 export interface CachedFile {
@@ -31,6 +31,9 @@ export interface CachedFile {
 
 export class MediaCache {
   private dirty = false;
+  /** A manifest was there but not trusted: its bodies are removed at the next save. */
+  private discarded = false;
+  private readonly shards = new Map<string, Promise<unknown>>();
 
   private constructor(
     readonly dir: string,
@@ -52,7 +55,9 @@ export class MediaCache {
       if (parsed) for (const [url, entry] of parsed) entries.set(url, entry);
       else warn(`media cache ${dir}: the manifest is damaged or from another version; starting afresh`);
     }
-    return new MediaCache(dir, entries);
+    const cache = new MediaCache(dir, entries);
+    cache.discarded = text !== null && entries.size === 0;
+    return cache;
   }
 
   get(url: string): CachedFile | undefined {
@@ -78,8 +83,21 @@ export class MediaCache {
     }
   }
 
+  /**
+   * Where the body with that hash lives. Bodies are spread over 256 folders: filling one folder
+   * with tens of thousands of new files is several times slower on ext4 (docs/media.md).
+   */
   bodyFile(sha256: string): string {
-    return join(this.dir, 'files', sha256);
+    return join(this.dir, 'files', sha256.slice(0, 2), sha256);
+  }
+
+  /** `bodyFile(sha256)`, its folder made (once per build and folder). */
+  async bodyTarget(sha256: string): Promise<string> {
+    const shard = sha256.slice(0, 2);
+    let made = this.shards.get(shard);
+    if (!made) this.shards.set(shard, (made = mkdir(join(this.dir, 'files', shard), { recursive: true })));
+    await made;
+    return this.bodyFile(sha256);
   }
 
   get spoolDir(): string {
@@ -95,18 +113,27 @@ export class MediaCache {
         pruned = true;
       }
     }
-    if (!this.dirty && !pruned) return;
+    if (!this.dirty && !pruned && !this.discarded) return;
     const temporary = join(this.dir, `manifest.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
     await writeFile(temporary, JSON.stringify({ version: VERSION, entries: Object.fromEntries(this.entries) }));
     await rename(temporary, join(this.dir, 'manifest.json'));
     this.dirty = false;
-    if (pruned) await this.removeUnreferencedBodies();
+    if (pruned || this.discarded) await this.removeUnreferencedBodies();
+    this.discarded = false;
   }
 
+  /** Bodies no entry names, and anything else in files/ (an earlier version's layout). */
   private async removeUnreferencedBodies(): Promise<void> {
     const used = new Set([...this.entries.values()].map((entry) => entry.sha256));
-    for (const name of await readdir(join(this.dir, 'files'))) {
-      if (!used.has(name)) await rm(join(this.dir, 'files', name), { force: true });
+    const files = join(this.dir, 'files');
+    for (const shard of await readdir(files, { withFileTypes: true })) {
+      if (!shard.isDirectory() || !/^[0-9a-f]{2}$/.test(shard.name)) {
+        await rm(join(files, shard.name), { recursive: true, force: true });
+        continue;
+      }
+      for (const name of await readdir(join(files, shard.name))) {
+        if (!used.has(name)) await rm(join(files, shard.name, name), { force: true });
+      }
     }
   }
 }

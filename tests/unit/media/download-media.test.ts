@@ -2,7 +2,7 @@
 // published under content-hashed names as hard links from one cache; the cache follows HTTP
 // freshness and revalidation; every per-file problem (status, host, size, deadline, type) leaves
 // that file out with one warning; only a media host that cannot be reached fails the stage.
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -119,9 +119,12 @@ describe('the media stage', () => {
     expect(log).toHaveLength(1);
     expect(second.stats).toMatchObject({ downloaded: 0, fromCache: 1 });
     const published = join(second.outDir, second.files.get(`${base}/a.png`)!.href);
-    const bodies = await readdir(join(dir, 'cache', 'media', 'files'));
-    expect(bodies).toHaveLength(1);
-    expect((await stat(published)).ino).toBe((await stat(join(dir, 'cache', 'media', 'files', bodies[0]!))).ino);
+    // Bodies sit in 256 folders by the first two digits of their hash.
+    const bodies = await readdir(join(dir, 'cache', 'media', 'files'), { recursive: true });
+    expect(bodies).toHaveLength(2);
+    const body = bodies.find((path) => /^[0-9a-f]{2}\/[0-9a-f]{64}$/.test(path));
+    expect(body).toBeDefined();
+    expect((await stat(published)).ino).toBe((await stat(join(dir, 'cache', 'media', 'files', body!))).ino);
     // One index for the whole cache, not a file per media file.
     expect((await readdir(join(dir, 'cache', 'media'))).sort()).toEqual(['files', 'manifest.json', 'spool']);
   });
@@ -174,6 +177,21 @@ describe('the media stage', () => {
     expect(again.stats).toMatchObject({ downloaded: 1, fromCache: 0 });
   });
 
+  it("does not trust an earlier version's cache and removes its bodies", async () => {
+    files.set('/a.svg', { body: svg('green'), etag: '"v1"', cacheControl: 'max-age=600' });
+    const old = '0'.repeat(64);
+    await mkdir(join(dir, 'cache', 'media', 'files'), { recursive: true });
+    await writeFile(join(dir, 'cache', 'media', 'files', old), svg('red'));
+    const entry = { sha256: old, name: 'a.0000000000.svg', contentType: 'image/svg+xml', bytes: 10, freshUntil: Date.now() + 600_000, usedAt: Date.now() };
+    await writeFile(join(dir, 'cache', 'media', 'manifest.json'), JSON.stringify({ version: 1, entries: { [`${base}/a.svg`]: entry } }));
+    const result = await build([`${base}/a.svg`]);
+    expect(result.warnings).toEqual([expect.stringContaining('the manifest is damaged or from another version; starting afresh')]);
+    expect(result.stats).toMatchObject({ downloaded: 1, fromCache: 0 });
+    const left = await readdir(join(dir, 'cache', 'media', 'files'), { recursive: true });
+    expect(left).toHaveLength(2);
+    expect(left).not.toContain(old);
+  });
+
   it('leaves out, with one warning naming who uses it, a file the CMS answers with 404 or a type the site does not publish', async () => {
     files.set('/ok.svg', { body: svg('green') });
     files.set('/page.html', { body: '<script>alert(1)</script>', type: 'text/html' });
@@ -201,6 +219,36 @@ describe('the media stage', () => {
     const downloads = await build([`${base}/ok.svg`, `${base}/flaky.svg`], { concurrency: 1 });
     expect(downloads.files.size).toBe(1);
     expect(downloads.warnings).toEqual([expect.stringMatching(/flaky\.svg .*left out: HTTP 503 \(after 2 attempts\)/)]);
+  });
+
+  it('asks again for a body cut off mid-way, and publishes it once it arrives whole', async () => {
+    const body = svg('green');
+    let attempts = 0;
+    files.set('/cut.svg', (req, res) => {
+      attempts++;
+      res.writeHead(200, { 'content-type': 'image/svg+xml', 'content-length': String(body.length) });
+      if (attempts === 1) {
+        res.write(body.slice(0, 20));
+        setTimeout(() => res.socket?.destroy(), 20);
+      } else res.end(body);
+    });
+    const result = await build([`${base}/cut.svg`]);
+    expect(attempts).toBe(2);
+    expect(result.files.size).toBe(1);
+    expect(await readFile(join(result.outDir, result.files.get(`${base}/cut.svg`)!.href), 'utf8')).toContain('fill="green"');
+    expect(result.warnings).toEqual([]);
+  });
+
+  it('leaves out a body that is cut off every time, with one warning', async () => {
+    files.set('/ok.svg', { body: svg('green') });
+    files.set('/cut.svg', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'image/svg+xml', 'content-length': '5000' });
+      res.write('<svg');
+      setTimeout(() => res.socket?.destroy(), 20);
+    });
+    const result = await build([`${base}/ok.svg`, `${base}/cut.svg`], { concurrency: 1 });
+    expect([...result.files.keys()]).toEqual([`${base}/ok.svg`]);
+    expect(result.warnings).toEqual([expect.stringMatching(/cut\.svg .*left out: .*\(after 2 attempts\)/)]);
   });
 });
 
