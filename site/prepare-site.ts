@@ -65,7 +65,7 @@ export async function prepareSite(options: PrepareOptions): Promise<PreparedSite
     previous: options.previousOut ? join(options.previousOut, 'media') : undefined,
     cache,
     limits: { maxBytes: config.content.maxMediaBytes, deadlineMs: config.content.mediaDeadlineMs, headersTimeoutMs: config.content.timeoutMs },
-    concurrency: config.content.concurrency,
+    concurrency: config.content.mediaConcurrency,
     retries: config.content.retries,
     signal: options.signal,
     onWarning: warn,

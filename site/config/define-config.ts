@@ -56,6 +56,11 @@ export interface SiteConfig {
      * "https://cdn.example.com" (or "cdn.example.com", meaning https). See docs/media.md.
      */
     mediaHosts?: string[];
+    /**
+     * Media downloads in flight at most (default 32): files are cheap for a CMS or CDN to serve
+     * and a cold build asks for tens of thousands, so they get more than GraphQL requests.
+     */
+    mediaConcurrency?: number;
     /** Largest media file published, in bytes after decompression (default 50 MB); larger ones are left out. */
     maxMediaBytes?: number;
     /** Time one media file may take, body included, in ms (default 60000); slower ones are left out. */
@@ -104,6 +109,7 @@ export interface ResolvedConfig {
     timeoutMs: number;
     retries: number;
     mediaHosts: string[];
+    mediaConcurrency: number;
     maxMediaBytes: number;
     mediaDeadlineMs: number;
     maxResponseBytes: number;

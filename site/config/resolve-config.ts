@@ -20,6 +20,7 @@ export interface ConfigOverrides {
 
 export const DEFAULTS = {
   concurrency: 8,
+  mediaConcurrency: 32,
   timeoutMs: 15_000,
   retries: 4,
   jsBudgetBytes: 80 * 1024,
@@ -61,6 +62,7 @@ export function resolveConfig(config: SiteConfig, overrides: ConfigOverrides, en
       timeoutMs: content.timeoutMs ?? DEFAULTS.timeoutMs,
       retries: content.retries ?? DEFAULTS.retries,
       mediaHosts: [...(content.mediaHosts ?? [])],
+      mediaConcurrency: content.mediaConcurrency ?? DEFAULTS.mediaConcurrency,
       maxMediaBytes: content.maxMediaBytes ?? DEFAULTS.maxMediaBytes,
       mediaDeadlineMs: content.mediaDeadlineMs ?? DEFAULTS.mediaDeadlineMs,
       maxResponseBytes: content.maxResponseBytes ?? DEFAULTS.maxResponseBytes,

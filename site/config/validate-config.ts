@@ -58,6 +58,7 @@ export const SITE_CONFIG_SCHEMA: Schema = object<SiteConfig>({
       timeoutMs: optional(int(100)),
       retries: optional(int(0, 10)),
       mediaHosts: optional({ kind: 'array', items: { kind: 'string', format: { test: isMediaHost, expected: 'an origin like "https://cdn.example.com" or a host name' } } }),
+      mediaConcurrency: optional(int(1, 64)),
       maxMediaBytes: optional(int(1024)),
       mediaDeadlineMs: optional(int(1000)),
       maxResponseBytes: optional(int(64 * 1024)),

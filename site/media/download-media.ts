@@ -48,7 +48,7 @@ export interface MediaStageOptions {
   /** Files kept between runs; null keeps nothing on disk. */
   cache: MediaCache | null;
   limits: FetchLimits;
-  /** HTTP requests in flight at most. */
+  /** HTTP requests in flight at most (content.mediaConcurrency). */
   concurrency: number;
   /** Retries of a request that may succeed later (network error, timeout, 429, 5xx). */
   retries: number;
@@ -100,7 +100,7 @@ export function startMediaDownloads(options: MediaStageOptions): MediaDownloads 
   const now = options.now ?? Date.now;
   const started = now();
   const abort = new AbortController();
-  // Every request in flight and every retry waiting listens to it: up to --concurrency and more.
+  // Every request in flight and every retry waiting listens to it: up to content.mediaConcurrency and more.
   setMaxListeners(0, abort.signal);
   const onOuterAbort = () => abort.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', onOuterAbort, { once: true });
@@ -203,7 +203,7 @@ export function startMediaDownloads(options: MediaStageOptions): MediaDownloads 
       }
     }
     const name = `${baseName(url)}.${sha256.slice(0, 10)}${EXTENSIONS[fetched.contentType]}`;
-    const target = cache ? cache.bodyFile(sha256) : join(mediaDir, name);
+    const target = cache ? await cache.bodyTarget(sha256) : join(mediaDir, name);
     await fs(async () => {
       if (body) await writeFile(target, body, { flag: 'wx' }).catch(ignoreExisting);
       else await rename(fetched.spooled!, target);
