@@ -18,20 +18,26 @@ const stamp = join(outDir, '.stamp');
 /** Bundled entry points: name → source. Workers are separate bundles (worker_threads load files). */
 export const ENTRIES = { cli: 'cli/index.ts', 'render-worker': 'site/render/render-worker.ts', bench: 'tests/bench/bench.ts' };
 const SOURCE_DIRS = ['cli', 'site', 'templates', 'tests/bench'];
-const SKIP = new Set(['node_modules', 'media', 'public']);
+// By name, anywhere: folder names the sources also use (site/media/) must never be listed here.
+const SKIP = new Set(['node_modules']);
 
-function newestSourceMtime() {
-  let newest = statSync(join(root, 'package.json')).mtimeMs;
+/** Every file the bundle is made from, or that decides whether it is fresh (absolute paths). */
+export function bundleSources() {
+  const files = [join(root, 'package.json')];
   const visit = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (SKIP.has(entry.name)) continue;
       const path = join(dir, entry.name);
       if (entry.isDirectory()) visit(path);
-      else if (/\.(ts|tsx|mts|mjs|graphql|css)$/.test(entry.name)) newest = Math.max(newest, statSync(path).mtimeMs);
+      else if (/\.(ts|tsx|mts|mjs|graphql|css)$/.test(entry.name)) files.push(path);
     }
   };
   for (const dir of SOURCE_DIRS) visit(join(root, dir));
-  return newest;
+  return files;
+}
+
+function newestSourceMtime() {
+  return Math.max(...bundleSources().map((file) => statSync(file).mtimeMs));
 }
 
 function bundleIsFresh() {
