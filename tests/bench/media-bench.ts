@@ -56,6 +56,7 @@ export async function benchMedia(items: number): Promise<void> {
     process.stdout.write(`${line('media: warm cache, same output', again, TARGETS.warmSeconds, TARGETS.warmMediaSeconds)}\n`);
   } finally {
     cms.child.kill('SIGTERM');
-    await rm(work, { recursive: true, force: true });
+    // A replaced output may still be going away in its background process (site/output/staging.ts).
+    await rm(work, { recursive: true, force: true, maxRetries: 10 });
   }
 }

@@ -38,6 +38,7 @@ export async function benchRebuild(items: number): Promise<void> {
     line('rebuild: one room title edited', await cliBuild(args));
   } finally {
     await backend.close();
-    await rm(work, { recursive: true, force: true });
+    // A replaced output may still be going away in its background process (site/output/staging.ts).
+    await rm(work, { recursive: true, force: true, maxRetries: 10 });
   }
 }

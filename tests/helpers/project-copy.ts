@@ -39,5 +39,5 @@ export async function copyProject({ nodeModules = 'per-package' }: CopyOptions =
     const packages = await readdir(projectPath('node_modules'));
     await Promise.all(packages.filter((name) => name !== '.cache').map((name) => symlink(projectPath('node_modules', name), join(root, 'node_modules', name))));
   }
-  return { root, bin: join(root, 'cli', 'hotel-site.mjs'), path: (...segments) => join(root, ...segments), remove: () => rm(root, { recursive: true, force: true }) };
+  return { root, bin: join(root, 'cli', 'hotel-site.mjs'), path: (...segments) => join(root, ...segments), remove: () => rm(root, { recursive: true, force: true, maxRetries: 10 }) };
 }

@@ -13,7 +13,7 @@ const made: string[] = [];
 afterEach(async () => {
   await stub?.close();
   stub = null;
-  await Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+  await Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true, maxRetries: 10 })));
 });
 
 async function workspace() {

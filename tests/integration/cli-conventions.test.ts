@@ -18,7 +18,7 @@ let scratch: string;
 beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), 'hotel-site-cli-'));
 });
-afterAll(() => rm(scratch, { recursive: true, force: true }));
+afterAll(() => rm(scratch, { recursive: true, force: true, maxRetries: 10 }));
 
 describe('errors and help', () => {
   it('usage errors and ours share one prefix, "error:"', async () => {
@@ -108,7 +108,7 @@ describe('preview and watch servers', () => {
 
   it('preview --static on a folder without a built site says so and exits 2', async () => {
     const empty = join(scratch, 'empty');
-    await rm(empty, { recursive: true, force: true });
+    await rm(empty, { recursive: true, force: true, maxRetries: 10 });
     await writeFile(join(scratch, 'stray.txt'), 'x');
     for (const dir of [scratch, join(scratch, 'missing')]) {
       const result = await runCli(['preview', '--static', dir, '--port', '0']);

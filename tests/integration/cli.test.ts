@@ -42,7 +42,7 @@ describe('hotel-site CLI', () => {
       expect(project.code).toBe(2);
       expect(project.stderr).toContain('it is the project folder');
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await rm(dir, { recursive: true, force: true, maxRetries: 10 });
     }
   });
 
@@ -67,7 +67,7 @@ describe('hotel-site CLI', () => {
     const broken = await runCli(['build', '--config', syntax, '--out', join(dir, 'dist')]);
     expect(broken.code).toBe(2);
     expect(broken.stderr).toContain('syntax.config.ts');
-    await rm(dir, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true, maxRetries: 10 });
   });
 
   it('cms prints its loopback endpoint and answers GraphQL there', async () => {

@@ -36,7 +36,7 @@ const perTest: Owned = { servers: [], dirs: [] };
 let suite: Owned | null = null;
 async function release(owned: Owned): Promise<void> {
   for (const server of owned.servers.splice(0)) await server.close();
-  await Promise.all(owned.dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+  await Promise.all(owned.dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true, maxRetries: 10 })));
 }
 
 /** A describe's shared setup: what it starts lives until the describe's last test is done. */

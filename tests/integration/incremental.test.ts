@@ -32,7 +32,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await backend?.close();
-  await rm(work, { recursive: true, force: true });
+  await rm(work, { recursive: true, force: true, maxRetries: 10 });
 });
 
 function buildInto(out: string, cache: string, full = false, overrides: Partial<ResolvedConfig> = {}): Promise<BuildResult> {

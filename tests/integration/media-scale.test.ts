@@ -47,7 +47,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await cms?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  if (dir) await rm(dir, { recursive: true, force: true, maxRetries: 10 });
 });
 
 /** `hotel-site build` in a shell with `ulimit -n 256`; `onOutput` sees stdout and stderr as they come. */

@@ -35,7 +35,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await preview?.close();
-  await rm(dir, { recursive: true, force: true });
+  await rm(dir, { recursive: true, force: true, maxRetries: 10 });
 });
 
 describe('preview --static', () => {

@@ -15,7 +15,7 @@ beforeEach(async () => {
   dir = await realpath(await mkdtemp(join(tmpdir(), 'hotel-site-config-')));
 });
 afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+  await rm(dir, { recursive: true, force: true, maxRetries: 10 });
 });
 
 async function write(name: string, text: string): Promise<string> {

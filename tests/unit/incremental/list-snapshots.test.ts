@@ -12,7 +12,7 @@ import { MEDIA_TOKEN_PREFIX, mediaToken } from '../../../site/media/media-refs';
 
 const dirs: string[] = [];
 afterEach(async () => {
-  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true, maxRetries: 10 })));
 });
 
 async function cacheDir(): Promise<string> {

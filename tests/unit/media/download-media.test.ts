@@ -53,7 +53,7 @@ beforeEach(async () => {
 afterEach(async () => {
   server.closeAllConnections();
   await new Promise((done) => server.close(done));
-  await rm(dir, { recursive: true, force: true });
+  await rm(dir, { recursive: true, force: true, maxRetries: 10 });
 });
 
 /** One build's media stage into a fresh output folder, sharing the cache folder. */

@@ -57,7 +57,7 @@ describe('bundleClient', () => {
     bundle = await bundleClient({ outDir, minify: true });
   }, 60_000);
   afterAll(async () => {
-    await rm(outDir, { recursive: true, force: true });
+    await rm(outDir, { recursive: true, force: true, maxRetries: 10 });
   });
 
   it('writes a content-hashed entry and chunks under assets/, and reports their sizes', () => {
@@ -95,7 +95,7 @@ describe('bundleClient', () => {
       expect(second.entry).toBe(bundle.entry);
       expect(second.files.map((file) => file.href).sort()).toEqual(bundle.files.map((file) => file.href).sort());
     } finally {
-      await rm(again, { recursive: true, force: true });
+      await rm(again, { recursive: true, force: true, maxRetries: 10 });
     }
   }, 60_000);
 });

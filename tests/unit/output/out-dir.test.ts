@@ -18,7 +18,7 @@ beforeAll(async () => {
   await writeFile(join(project, 'templates', 'public', 'favicon.svg'), '<svg/>');
   context = { projectRoot: project, cwd: project };
 });
-afterAll(() => rm(base, { recursive: true, force: true }));
+afterAll(() => rm(base, { recursive: true, force: true, maxRetries: 10 }));
 
 const refusal = (out: string) => assertReplaceable(out, context).then(() => null, (error: Error) => error.message);
 

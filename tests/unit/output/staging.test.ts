@@ -6,7 +6,7 @@ import { createStaging, holdOutput, removeActiveStagings } from '../../../site/o
 
 const roots: string[] = [];
 afterEach(async () => {
-  await Promise.all(roots.splice(0).map((root) => rm(root, { recursive: true, force: true })));
+  await Promise.all(roots.splice(0).map((root) => rm(root, { recursive: true, force: true, maxRetries: 10 })));
 });
 const tempRoot = async (): Promise<string> => {
   const root = await mkdtemp(join(tmpdir(), 'staging-'));

@@ -9,7 +9,7 @@ let dir: string;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'hotel-site-locales-'));
 });
-afterEach(() => rm(dir, { recursive: true, force: true }));
+afterEach(() => rm(dir, { recursive: true, force: true, maxRetries: 10 }));
 
 const failure = (promise: Promise<unknown>) => promise.then(() => expect.unreachable('loaded'), (error: unknown) => error as UserError);
 
