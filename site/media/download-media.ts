@@ -108,6 +108,10 @@ export function startMediaDownloads(options: MediaStageOptions): MediaDownloads 
   const fetcher = createFetcher(policy, limits, spoolDir, options.concurrency);
   const net = pLimit(options.concurrency);
   const fs = pLimit(FS_OPS);
+  // Files between their request and their place in the cache or the output, at most twice the
+  // downloads in flight. Downloads outpace the disk: unbounded, thousands of downloaded bodies
+  // waited in memory for a file slot (11,700 bodies, 81 MiB, 12 s into a cold 5,000-item build).
+  const active = pLimit(options.concurrency * 2);
   const mediaDir = join(options.outDir, 'media');
   const ready = mkdir(mediaDir, { recursive: true });
   const jobs = new Map<string, Promise<void>>();
@@ -314,7 +318,7 @@ export function startMediaDownloads(options: MediaStageOptions): MediaDownloads 
         return;
       }
       owners.set(url, [owner]);
-      const job = run(url).catch((error: unknown) => {
+      const job = active(() => run(url)).catch((error: unknown) => {
         // The first failure stops the rest: its requests would only add noise after the error.
         fatal ??= error;
         abort.abort(error);
