@@ -25,7 +25,7 @@ export function registerBuild(program: Command): void {
     .option('--endpoint <url>', 'GraphQL endpoint of the CMS (default: $HOTEL_SITE_ENDPOINT, site.config.ts, else the embedded backend)')
     .option('--out <dir>', 'output folder, replaced atomically when the build succeeds', 'dist')
     .option('--site-url <url>', 'absolute URL the site is published on (canonical links, sitemap)')
-    .addOption(integerOption('--concurrency <n>', 'GraphQL requests in flight at most; default 8, or content.concurrency in the config (media downloads: content.mediaConcurrency)', 1, 64))
+    .addOption(integerOption('--concurrency <n>', 'GraphQL requests in flight at most; default 8, or content.concurrency in the config', 1, 64))
     .option('--config <file>', 'config file', 'site.config.ts')
     .option('--cache-dir <dir>', 'files kept between builds (default: node_modules/.cache/hotel-site, or cacheDir in the config)')
     .option('--full', 'render every page, even those the previous build shows unchanged')

@@ -33,7 +33,7 @@ describe('errors and help', () => {
   });
 
   it('--help shows the ranges numbers may take', async () => {
-    expect((await runCli(['build', '--help'])).stdout).toMatch(/--concurrency <n>\s+CMS requests in flight at most; default 8, or\s+content\.concurrency in the config \(1–64\)/);
+    expect((await runCli(['build', '--help'])).stdout).toMatch(/--concurrency <n>\s+GraphQL requests in flight at most; default 8, or\s+content\.concurrency in the config \(1–64\)/);
     for (const command of ['preview', 'watch']) {
       const help = (await runCli([command, '--help'])).stdout;
       expect(help, command).toMatch(/--port <n>[\s\S]*\(0–65535\)[\s\S]*\(default: 4173\)/);
