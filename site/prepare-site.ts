@@ -48,6 +48,11 @@ export interface PrepareOptions {
   memo?: NormalizeMemo;
   /** Content lists normalized by an earlier build (site/incremental/list-snapshots.ts). */
   lists?: ListStore;
+  /**
+   * Without an endpoint: a cache folder that keeps the embedded backend's media between the
+   * prepares of one session (watch). A build keeps none (docs/media.md).
+   */
+  sessionMediaDir?: string | null;
 }
 
 export async function prepareSite(options: PrepareOptions): Promise<PreparedSite> {
@@ -57,8 +62,9 @@ export async function prepareSite(options: PrepareOptions): Promise<PreparedSite
 
   const policy = createMediaPolicy(client.endpoint, config.content.mediaHosts);
   // The embedded backend serves the project's own files on a new port each run: a disk cache keyed
-  // by URL would never hit and only grow.
-  const cache = config.content.endpoint ? await openMediaCache(config.cacheDir, warn) : null;
+  // by URL would never hit and only grow, so only a session (watch) keeps them, for itself.
+  const cacheDir = config.content.endpoint ? config.cacheDir : options.sessionMediaDir;
+  const cache = cacheDir ? await openMediaCache(cacheDir, warn) : null;
   const downloads = startMediaDownloads({
     policy,
     outDir: options.outDir,

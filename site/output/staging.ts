@@ -258,7 +258,8 @@ async function removeAbandoned(out: string): Promise<void> {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with that id runs (one of another user's counts). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -1,7 +1,8 @@
 // `hotel-site watch` on a copy of the project (this test edits templates, locales, fixtures and the
 // config; the real tree is never touched): the rebuilt page reaches an HTTP client, the tabs hear
 // about it, errors are reported and recovered from, and bursts of saves are coalesced.
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWatch, type RebuildReport, type WatchSession } from '../../site/serve/watch/start-watch';
 import { copyProject, type ProjectCopy } from '../helpers/project-copy';
@@ -117,12 +118,21 @@ describe('watch', () => {
     expect((await stat(copy.path('dist/de/faq/index.html'))).mtimeMs).toBe(faq.mtimeMs);
   });
 
-  it('publishes an edited media file of the embedded backend under its new content hash', async () => {
+  it('keeps the media for the session, and publishes an edited media file of the embedded backend under its new content hash', async () => {
+    // The session's media cache (docs/media.md): one folder of this process, a new generation of
+    // it once a media file changed behind its URL.
+    const sessions = copy.path('node_modules/.cache/hotel-site/sessions');
+    const folder = (await readdir(sessions)).find((name) => name.startsWith(`watch-${process.pid}-`));
+    expect(folder).toBeDefined();
+    expect(await readdir(join(sessions, folder!))).toEqual(['0']);
+    const manifest = JSON.parse(await readFile(join(sessions, folder!, '0', 'media', 'manifest.json'), 'utf8')) as { entries: Record<string, unknown> };
+    expect(Object.keys(manifest.entries).length).toBeGreaterThan(20);
     const before = /src="(\/media\/stay-tower-room\.[0-9a-f]+\.svg)"/.exec(await page('/de/uebernachten/turmzimmer/'))?.[1];
     expect(before).toBeDefined();
     const report = await edit('site/cms/media/stay-tower-room.svg', (text) => text.replace('</svg>', '<rect width="1" height="1" fill="#b08a3e"/></svg>'));
     expect(report.ok).toBe(true);
     expect(report.kinds).toEqual(['media']);
+    expect(await readdir(join(sessions, folder!))).toEqual(['1']);
     const after = /src="(\/media\/stay-tower-room\.[0-9a-f]+\.svg)"/.exec(await page('/de/uebernachten/turmzimmer/'))?.[1];
     expect(after).toBeDefined();
     expect(after).not.toBe(before);

@@ -1,6 +1,10 @@
 // Where `watch` gets its content: the configured CMS, or the embedded backend started here and
 // kept running for the whole session — a fixture edit swaps its content in place, so the port,
 // the media URLs (and with them the media cache) and the client's pooled connections stay valid.
+// The embedded backend's media are kept for the session in a folder of the cache (docs/media.md).
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { isAlive } from '../../output/staging';
 import type { ContentBackend } from '../../cms/server';
 import type { FixtureSet } from '../../cms/fixtures/types';
 import type { ResolvedConfig } from '../../config/define-config';
@@ -12,6 +16,13 @@ export interface ContentSource {
   /** The embedded backend; null when a CMS is configured. */
   backend: ContentBackend | null;
   connection: ContentConnection;
+  /**
+   * With the embedded backend, the cache folder that keeps its media between the session's
+   * prepares; null with a configured CMS, whose media are kept in the project's cache folder.
+   */
+  readonly mediaCacheDir: string | null;
+  /** Forgets the media kept so far: a file of the embedded backend changed behind the same URL. */
+  forgetMedia(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -28,12 +39,39 @@ export async function openContentSource({ pipeline, config, fixtures, extraItems
   const backend = config.content.endpoint ? null : await pipeline.startContentBackend({ fixtures: fixtures ?? undefined, extraItems });
   const target = backend ? { ...config, content: { ...config.content, endpoint: backend.endpoint } } : config;
   const connection = await pipeline.connectContent(target, reporter);
+  const session = backend ? await openSessionFolder(config.cacheDir) : null;
+  let generation = 0;
+  const folder = () => (session ? join(session, String(generation)) : null);
   return {
     backend,
     connection,
+    get mediaCacheDir() {
+      return folder();
+    },
+    async forgetMedia() {
+      const old = folder();
+      generation++;
+      if (old) await rm(old, { recursive: true, force: true, maxRetries: 3 });
+    },
     async close() {
       await connection.close();
       await backend?.close();
+      if (session) await rm(session, { recursive: true, force: true, maxRetries: 3 });
     },
   };
+}
+
+/**
+ * `<cacheDir>/sessions/watch-<pid>-*`: beside the other cached media, so files are hard-linked
+ * into the output rather than copied from another file system. Folders of sessions whose process
+ * is gone (killed) are removed first.
+ */
+async function openSessionFolder(cacheDir: string): Promise<string> {
+  const parent = join(cacheDir, 'sessions');
+  await mkdir(parent, { recursive: true });
+  for (const name of await readdir(parent)) {
+    const pid = /^watch-(\d+)-/.exec(name)?.[1];
+    if (pid && !isAlive(Number(pid))) await rm(join(parent, name), { recursive: true, force: true, maxRetries: 3 }).catch(() => {});
+  }
+  return mkdtemp(join(parent, `watch-${process.pid}-`));
 }

@@ -48,7 +48,7 @@ export async function startDevBuild(options: DevBuildOptions, store: PageStore):
       };
       const base = { pipeline, render: render.module, fixtures: fixtures?.module ?? null, config, assets, graph };
       const memo = new NormalizeMemo();
-      const prepared = await prepareContent(base, cache.client, staging.dir, reporter, memo);
+      const prepared = await prepareContent(base, cache.client, staging.dir, reporter, memo, source.mediaCacheDir);
       const sitemap = createSitemapSync();
       await Promise.all([sitemap.update(pipeline, staging.dir, prepared.pages, config.siteUrl), pipeline.writeStaticExtras(staging.dir, config)]);
       dev = new DevBuild(options, modules, store, { ...base, prepared }, source, cache, reporter, sitemap, memo);

@@ -60,9 +60,10 @@ export function prepareContent(
   outDir: string,
   reporter: Reporter,
   memo: NormalizeMemo,
+  sessionMediaDir: string | null,
   timings: Record<string, number> = {},
 ): Promise<PreparedSite> {
-  return next.pipeline.prepareSite({ config: next.config, client, outDir, assets: next.assets, reporter, timings, warn: (message) => reporter.warn(message), memo });
+  return next.pipeline.prepareSite({ config: next.config, client, outDir, assets: next.assets, reporter, timings, warn: (message) => reporter.warn(message), memo, sessionMediaDir });
 }
 
 export class DevBuild {
@@ -157,6 +158,7 @@ export class DevBuild {
     if (kinds.has('media') && !reopen) {
       this.cache.invalidate(() => true);
       this.memo.clear();
+      await this.source.forgetMedia();
       prepare = true;
     }
     if (reopen) await step('content source', () => this.reopen(next));
@@ -167,7 +169,7 @@ export class DevBuild {
     }
     if (prepare) {
       const timings: Record<string, number> = {};
-      next.prepared = await step('content', () => prepareContent(next, this.cache.client, outDir, this.reporter, this.memo, timings));
+      next.prepared = await step('content', () => prepareContent(next, this.cache.client, outDir, this.reporter, this.memo, this.source.mediaCacheDir, timings));
       steps.push(`(${Object.entries(timings).map(([name, ms]) => `${name} ${Math.round(ms)} ms`).join(', ')})`);
     }
     else if (kinds.has('locales') || assetsChanged) next.prepared = await step(kinds.has('locales') ? 'locales' : 'assets', () => this.reshare(next, kinds.has('locales')));
