@@ -58,7 +58,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     await stage('extras', () => writeExtras(staging.dir, config, site.pages));
     const jsPerPageType = cache.jsPerPageType(rendered);
     checkJsBudget(jsPerPageType, config.jsBudgetBytes);
-    await cache.keepUnchanged(staging.dir, rendered);
+    for (const adoption of await cache.keepUnchanged(staging.dir, rendered)) staging.adopt(adoption);
     signal?.throwIfAborted();
     await staging.commit();
     const events = config.locales.all.flatMap((locale) => site.content.items.get(locale)?.get('events') ?? []);

@@ -2,12 +2,14 @@
 // (docs/incremental.md): the previous build's record (or why there is none), the CMS answers of
 // the lists whose version did not move, the render stage that links unchanged pages, the pass
 // that keeps every other unchanged file, and the record saved after the swap.
+import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { ResolvedConfig } from '../config/define-config';
 import type { ContentClient } from '../content/client';
 import type { ListStore } from '../content/fetch-content';
 import type { ClientBundle } from '../output/client-bundle';
+import type { Adoption } from '../output/staging';
 import type { PreparedSite } from '../prepare-site';
 import { configHash, loadPrevious, saveRecord, type BuildRecord, type BuildSummary } from './build-record';
 import { codeVersion } from './code-version';
@@ -44,8 +46,11 @@ export interface BuildCache {
   render(site: PreparedSite, bundle: ClientBundle, dir: string, onProgress: (done: number, total: number) => void, signal?: AbortSignal): Promise<RenderChangedResult>;
   /** Gzipped JavaScript per page type, this build's figures over the previous build's. */
   jsPerPageType(rendered: RenderChangedResult): Record<string, number>;
-  /** Every file written now with the previous output's bytes becomes a link to the previous file. */
-  keepUnchanged(dir: string, rendered: RenderChangedResult): Promise<void>;
+  /**
+   * Every file written now with the previous output's bytes becomes a link to the previous file;
+   * returns the folders of the previous output to take over at the swap, with what goes into them.
+   */
+  keepUnchanged(dir: string, rendered: RenderChangedResult): Promise<Adoption[]>;
   /** After the swap: the record and the answers, for the next build. A failure is a warning. */
   save(rendered: RenderChangedResult, built: { summary: BuildSummary; stableUntil: number }): Promise<void>;
 }
@@ -86,10 +91,17 @@ export async function openBuildCache(options: BuildCacheOptions): Promise<BuildC
     },
     jsPerPageType,
     async keepUnchanged(dir, rendered) {
-      if (!record) return;
+      if (!record) return [];
       // Media of a configured CMS are links into the media cache already.
       const skip = new Set([...config.locales.all, ...(config.content.endpoint ? ['media'] : [])]);
-      await keepUnchanged(identity.outDir, dir, [...rendered.renderedFiles, ...(await filesBelow(dir, skip))]);
+      const takenOver = new Set(rendered.takeOver.map(({ folder }) => folder));
+      await keepUnchanged(identity.outDir, dir, [...rendered.renderedFiles, ...(await filesBelow(dir, skip))], takenOver);
+      // What is left of the rendered pages in a taken-over folder changed: it goes into that folder.
+      return rendered.takeOver.map(({ folder, extras }) => ({
+        folder,
+        added: rendered.renderedFiles.filter((file) => file.startsWith(`${folder}/`) && existsSync(join(dir, file))).map((file) => file.slice(folder.length + 1)),
+        extras,
+      }));
     },
     async save(rendered, built) {
       const next: BuildRecord = {

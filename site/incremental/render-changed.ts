@@ -1,8 +1,11 @@
 // The render stage of an incremental build (docs/incremental.md): pages whose input hash is the
-// one the previous build recorded are hard links to the previous files; the rest are rendered,
-// with their lookups recorded, and get new records. Without a usable previous build every page is
-// rendered and recorded, so the next build can be incremental.
-import { relative } from 'node:path';
+// one the previous build recorded keep their previous files; the rest are rendered, with their
+// lookups recorded, and get new records. When few pages are rendered, each language folder of the
+// previous output is taken over at the swap with the rendered pages moved into it; otherwise the
+// unchanged pages are hard links to the previous files. Without a usable previous build every page
+// is rendered and recorded, so the next build can be incremental.
+import { existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import type { Locale } from '../content/types';
 import type { ClientBundle } from '../output/client-bundle';
 import { writePages, type WriteResult } from '../output/write-pages';
@@ -34,7 +37,15 @@ export interface RenderChangedResult {
   reused: number;
   /** Files of the pages rendered now (relative). */
   renderedFiles: string[];
+  /**
+   * Folders of the previous output taken over at the swap (their unchanged pages were not linked),
+   * each with the files of its previous pages this build has no page for (relative to it).
+   */
+  takeOver: { folder: string; extras: string[] }[];
 }
+
+/** At most this many rendered pages are moved into taken-over folders; more are linked as before. */
+const TAKE_OVER_MAX = 1000;
 
 export async function renderChanged(options: RenderChangedOptions): Promise<RenderChangedResult> {
   const { pages, previous } = options;
@@ -51,8 +62,23 @@ export async function renderChanged(options: RenderChangedOptions): Promise<Rend
       records[page.href] = before;
     } else render.push(page);
   }
+  // A folder of the previous output is taken over when few pages change (docs/incremental.md).
+  const folderOf = (file: string) => (file.includes('/') ? file.slice(0, file.indexOf('/')) : null);
+  const takeOver = new Set<string>();
+  if (previous && kept.size && render.length <= TAKE_OVER_MAX) {
+    for (const file of kept.keys()) {
+      const folder = folderOf(file);
+      if (folder && !takeOver.has(folder) && existsSync(join(options.outDir, folder))) takeOver.add(folder);
+    }
+  }
   if (kept.size) {
-    const missing = await linkFromPrevious(options.outDir, options.dir, [...kept.keys()]);
+    const link: string[] = [];
+    const missing = new Set<string>();
+    for (const file of kept.keys()) {
+      if (!takeOver.has(folderOf(file)!)) link.push(file);
+      else if (!existsSync(join(options.outDir, file))) missing.add(file);
+    }
+    for (const file of await linkFromPrevious(options.outDir, options.dir, link)) missing.add(file);
     for (const file of missing) {
       const page = kept.get(file)!;
       delete records[page.href];
@@ -68,5 +94,13 @@ export async function renderChanged(options: RenderChangedOptions): Promise<Rend
     records[page.href] = { file, hash: hasher.pageHash(page, deps), deps };
     renderedFiles.push(file);
   }
-  return { written, records, reused: pages.length - render.length, renderedFiles };
+  const current = new Set(Object.values(records).map((record) => record.file));
+  const folders = [...takeOver].map((folder) => ({
+    folder,
+    extras: Object.values(previous?.pages ?? {})
+      .map((record) => record.file)
+      .filter((file) => folderOf(file) === folder && !current.has(file))
+      .map((file) => file.slice(folder.length + 1)),
+  }));
+  return { written, records, reused: pages.length - render.length, renderedFiles, takeOver: folders };
 }

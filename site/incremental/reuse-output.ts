@@ -46,9 +46,10 @@ export async function linkFromPrevious(previous: string, dir: string, files: rea
 
 /**
  * Replaces each written file of `files` whose bytes equal the previous output's by a link to the
- * previous file. Returns how many were kept.
+ * previous file — or, in a folder taken over at the swap (`takenOver`), removes it, so that the
+ * previous file stays where it is. Returns how many were kept.
  */
-export async function keepUnchanged(previous: string, dir: string, files: Iterable<string>): Promise<number> {
+export async function keepUnchanged(previous: string, dir: string, files: Iterable<string>, takenOver: ReadonlySet<string> = new Set()): Promise<number> {
   let kept = 0;
   await forEachBounded([...files], async (file) => {
     const [fresh, old] = [join(dir, file), join(previous, file)];
@@ -57,7 +58,7 @@ export async function keepUnchanged(previous: string, dir: string, files: Iterab
     const [x, y] = await Promise.all([readFile(fresh), readFile(old)]);
     if (!x.equals(y)) return;
     await rm(fresh);
-    await link(old, fresh).catch(() => copyFile(old, fresh));
+    if (!takenOver.has(file.split('/')[0]!)) await link(old, fresh).catch(() => copyFile(old, fresh));
     kept++;
   });
   return kept;

@@ -3,17 +3,18 @@
 // Only a folder that replacing cannot lose anything of is taken (./out-dir).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, renameSync, rmSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { existsSync, renameSync, rmdirSync, rmSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, rmdir, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UserError } from '../errors';
 import { assertReplaceable, type OutDirContext } from './out-dir';
 
 /**
  * A folder of the output taken over whole at the swap instead of being linked file by file
- * (docs/incremental.md, "The swap"): `added` are files written into the staging folder's copy of
- * it, moved into the taken folder; `extras` are files of the taken folder this build does not use,
- * removed once the new output is in place.
+ * (docs/incremental.md, "The swap"): `added` are files (paths relative to the folder) written into
+ * the staging folder's copy of it, moved into the taken folder — over the file of the same path,
+ * which is kept aside until the swap succeeded; `extras` are files of the taken folder this build
+ * does not use, removed once the new output is in place, with the folders they leave empty.
  */
 export interface Adoption {
   folder: string;
@@ -56,7 +57,7 @@ export async function createStaging(outDir: string, context: OutDirContext = {})
     unlock();
     throw writeError(out, error);
   }
-  const state: ActiveStaging = { out, old: null, renamed: [], unlock };
+  const state: ActiveStaging = { out, old: null, renamed: [], created: [], unlock };
   active.set(dir, state);
   let removal: Promise<void> = Promise.resolve();
   const adoptions: Adoption[] = [];
@@ -64,6 +65,13 @@ export async function createStaging(outDir: string, context: OutDirContext = {})
   const move = async (from: string, to: string) => {
     await rename(from, to);
     state.renamed.push([from, to]);
+  };
+  /** Makes `folder` and its missing parents, recorded so that an undo removes them again. */
+  const makeFolder = async (folder: string): Promise<void> => {
+    if (existsSync(folder)) return;
+    await makeFolder(dirname(folder));
+    await mkdir(folder);
+    state.created.push(folder);
   };
   return {
     dir,
@@ -89,16 +97,27 @@ export async function createStaging(outDir: string, context: OutDirContext = {})
         // swap: the folders taken whole cost one rename each, plus one per file new in them.
         for (const { folder, added } of adoptions) {
           // The staging folder's copy (holding only the new files) goes aside, beside the staging
-          // folder, so that every step can be undone by renaming back.
+          // folder, and so do the files they replace, so that every step can be undone by renaming
+          // back.
           const aside = `${dir}-${folder}`;
+          const replaced = `${dir}-${folder}-replaced`;
           if (existsSync(join(dir, folder))) await move(join(dir, folder), aside);
-          for (const name of added) await move(join(aside, name), join(old, folder, name));
+          for (const [index, name] of added.entries()) {
+            const target = join(old, folder, name);
+            await makeFolder(dirname(target));
+            if (existsSync(target)) {
+              await makeFolder(replaced);
+              await move(target, join(replaced, String(index)));
+            }
+            await move(join(aside, name), target);
+          }
           await move(join(old, folder), join(dir, folder));
         }
         await rename(dir, out);
       } catch (error) {
         // Put the previous output back as it was: a failed swap must not lose or change it.
         for (const [from, to] of state.renamed.splice(0).reverse()) await rename(to, from);
+        for (const folder of state.created.splice(0).reverse()) await rmdir(folder).catch(() => {});
         if (moved) await rename(old, out);
         throw error;
       }
@@ -106,8 +125,9 @@ export async function createStaging(outDir: string, context: OutDirContext = {})
       // Files the new output does not use; a failure leaves them for the next build to remove.
       for (const { folder, extras } of adoptions) {
         await rm(`${dir}-${folder}`, { recursive: true, force: true });
+        await rm(`${dir}-${folder}-replaced`, { recursive: true, force: true });
         // One at a time: usually a few, and every file operation stays bounded.
-        for (const name of extras) await unlink(join(out, folder, name)).catch(() => {});
+        for (const name of extras) await removeWithEmptyParents(join(out, folder), name);
       }
       unlock();
       if (moved) removal = removeInBackground(old);
@@ -127,6 +147,8 @@ interface ActiveStaging {
   old: string | null;
   /** Renames the swap made so far, [from, to], in order. */
   renamed: [string, string][];
+  /** Folders the swap made in the output being taken over, in order. */
+  created: string[];
   unlock: () => void;
 }
 
@@ -138,8 +160,15 @@ const active = new Map<string, ActiveStaging>();
  * previous output — put back if the swap was half done — and no half-written folder behind.
  */
 export function removeActiveStagings(): void {
-  for (const [dir, { out, old, renamed, unlock }] of active) {
+  for (const [dir, { out, old, renamed, created, unlock }] of active) {
     for (const [from, to] of renamed.splice(0).reverse()) if (existsSync(to)) renameSync(to, from);
+    for (const folder of created.splice(0).reverse()) {
+      try {
+        rmdirSync(folder);
+      } catch {
+        // Not empty: something was not renamed back; leave it rather than lose it.
+      }
+    }
     if (old && existsSync(old) && !existsSync(out)) renameSync(old, out);
     rmSync(dir, { recursive: true, force: true });
     unlock();
@@ -211,6 +240,19 @@ async function lock(out: string): Promise<() => void> {
       });
     }
     await rm(file, { force: true });
+  }
+}
+
+/** Removes `name` (relative to `root`) and then each parent folder it leaves empty, up to `root`. */
+async function removeWithEmptyParents(root: string, name: string): Promise<void> {
+  try {
+    await unlink(join(root, name));
+  } catch {
+    return;
+  }
+  for (let folder = dirname(join(root, name)); folder !== root && folder.startsWith(root); folder = dirname(folder)) {
+    if ((await readdir(folder).catch(() => ['?'])).length) return;
+    await rmdir(folder).catch(() => {});
   }
 }
 

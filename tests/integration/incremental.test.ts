@@ -156,6 +156,9 @@ describe('incremental build', () => {
       expect(incremental.fullReason, applied.join(', ')).toBeNull();
       const [incrementalTree, fullTree] = await Promise.all([tree('inc'), tree(`full-${round}`)]);
       expectSameBytes(incrementalTree, fullTree);
+      // No folder left behind by a page that went (taken-over folders lose their emptied ones).
+      const folders = (out: string) => fg.sync('**/*', { cwd: join(work, out), onlyDirectories: true, dot: true }).sort();
+      expect(folders('inc'), applied.join(', ')).toEqual(folders(`full-${round}`));
       // Whatever did not change is the previous file, untouched.
       const touched = [...incrementalTree].filter(([file, entry]) => {
         const old = previous.get(file);

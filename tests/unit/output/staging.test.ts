@@ -1,6 +1,6 @@
 import { mkdtemp, readFile, readdir, writeFile, mkdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStaging, holdOutput, removeActiveStagings } from '../../../site/output/staging';
 
@@ -73,6 +73,43 @@ describe('atomic output', () => {
     await expect(staging.commit()).rejects.toThrow(/ENOENT/);
     expect(await readdir(join(out, 'media'))).toEqual(['a.jpg']);
     expect(await readFile(join(out, 'index.html'), 'utf8')).toBe('previous');
+    await staging.abort();
+    expect(await readdir(root)).toEqual(['dist']);
+  });
+
+  it('takes a folder of pages over: changed pages replace their files, new ones get their folders, gone ones leave none behind', async () => {
+    const { root, out, staging } = await withPreviousOutput({});
+    const page = (path: string) => join(out, 'de', path, 'index.html');
+    for (const path of ['kept', 'changed', 'gone/deep']) {
+      await mkdir(dirname(page(path)), { recursive: true });
+      await writeFile(page(path), `old ${path}`);
+    }
+    const kept = (await stat(page('kept'))).ino;
+    for (const path of ['changed', 'new/deeper']) {
+      await mkdir(join(staging.dir, 'de', path), { recursive: true });
+      await writeFile(join(staging.dir, 'de', path, 'index.html'), `new ${path}`);
+    }
+    staging.adopt({ folder: 'de', added: ['changed/index.html', 'new/deeper/index.html'], extras: ['gone/deep/index.html'] });
+    await staging.commit();
+    expect((await stat(page('kept'))).ino).toBe(kept);
+    expect(await readFile(page('changed'), 'utf8')).toBe('new changed');
+    expect(await readFile(page('new/deeper'), 'utf8')).toBe('new new/deeper');
+    expect((await readdir(join(out, 'de'))).sort()).toEqual(['changed', 'kept', 'new']);
+    await staging.cleanup();
+    expect(await readdir(root)).toEqual(['dist']);
+  });
+
+  it('puts a folder of pages back as it was when taking it over fails half-way', async () => {
+    const { root, out, staging } = await withPreviousOutput({});
+    await mkdir(join(out, 'de', 'changed'), { recursive: true });
+    await writeFile(join(out, 'de', 'changed', 'index.html'), 'old');
+    await mkdir(join(staging.dir, 'de', 'changed'), { recursive: true });
+    await writeFile(join(staging.dir, 'de', 'changed', 'index.html'), 'new');
+    // The second file is not in the staging folder: the swap fails after replacing the first.
+    staging.adopt({ folder: 'de', added: ['changed/index.html', 'new/index.html'], extras: [] });
+    await expect(staging.commit()).rejects.toThrow(/ENOENT/);
+    expect(await readdir(join(out, 'de'))).toEqual(['changed']);
+    expect(await readFile(join(out, 'de', 'changed', 'index.html'), 'utf8')).toBe('old');
     await staging.abort();
     expect(await readdir(root)).toEqual(['dist']);
   });
