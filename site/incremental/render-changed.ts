@@ -44,7 +44,10 @@ export interface RenderChangedResult {
   takeOver: { folder: string; extras: string[] }[];
 }
 
-/** At most this many rendered pages are moved into taken-over folders; more are linked as before. */
+/**
+ * With more pages to render than this, unchanged pages are linked instead of their folders taken
+ * over: each rendered page is one more rename while --out is absent during the swap.
+ */
 const TAKE_OVER_MAX = 1000;
 
 export async function renderChanged(options: RenderChangedOptions): Promise<RenderChangedResult> {
@@ -75,7 +78,7 @@ export async function renderChanged(options: RenderChangedOptions): Promise<Rend
     const link: string[] = [];
     const missing = new Set<string>();
     for (const file of kept.keys()) {
-      if (!takeOver.has(folderOf(file)!)) link.push(file);
+      if (!takeOver.has(folderOf(file) ?? '')) link.push(file);
       else if (!existsSync(join(options.outDir, file))) missing.add(file);
     }
     for (const file of await linkFromPrevious(options.outDir, options.dir, link)) missing.add(file);
