@@ -52,11 +52,14 @@ export function pagesPerLocale(site: PreparedSite): Record<string, number> {
   return Object.fromEntries(site.data.config.locales.all.map((locale) => [locale, site.pages.filter((page) => page.locale === locale && page.kind !== 'not-found').length]));
 }
 
-export function builtResult(common: Common, built: { site: PreparedSite; assets: BuiltAssets; rendered: RenderChangedResult; fullReason: string | null }): BuildResult {
+export function builtResult(
+  common: Common,
+  built: { site: PreparedSite; perLocale: Record<string, number>; assets: BuiltAssets; rendered: RenderChangedResult; fullReason: string | null },
+): BuildResult {
   const { site, assets, rendered } = built;
   return {
     endpoint: common.endpoint,
-    pages: { total: site.pages.length, perLocale: pagesPerLocale(site), rendered: rendered.written.pages, unchanged: rendered.reused },
+    pages: { total: site.pages.length, perLocale: built.perLocale, rendered: rendered.written.pages, unchanged: rendered.reused },
     fullReason: built.fullReason, upToDate: false,
     requests: common.stats.requests,
     retries: common.stats.retries,

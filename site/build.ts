@@ -62,11 +62,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     signal?.throwIfAborted();
     await staging.commit();
     const events = config.locales.all.flatMap((locale) => site.content.items.get(locale)?.get('events') ?? []);
+    const perLocale = pagesPerLocale(site);
     await cache.save(rendered, {
-      summary: { incomplete: site.media.failed > 0 || site.content.warnings.length > 0, pages: site.pages.length, perLocale: pagesPerLocale(site), mediaFiles: site.media.files, stylesheetGzipBytes: assets.stylesheet.gzipBytes },
+      summary: { incomplete: site.media.failed > 0 || site.content.warnings.length > 0, pages: site.pages.length, perLocale, mediaFiles: site.media.files, stylesheetGzipBytes: assets.stylesheet.gzipBytes },
       stableUntil: stableUntil(events, site.data.now),
     });
-    return builtResult({ ...common, stats: client.stats, jsPerPageType }, { site, assets, rendered, fullReason: cache.fullReason });
+    return builtResult({ ...common, stats: client.stats, jsPerPageType }, { site, perLocale, assets, rendered, fullReason: cache.fullReason });
   } catch (error) {
     await staging.abort();
     // Whatever failed while the build was being stopped, the stop is what happened.

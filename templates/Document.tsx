@@ -1,6 +1,7 @@
 // The document shell of every page: <html lang>, head (title, description, canonical, hreflang
-// alternates, Open Graph, schema.org JSON-LD, icon, stylesheet, the top bar's render-blocking expect link, the inline state script, the module
-// script and its preloads) and the layout around the page body.
+// alternates, Open Graph, schema.org JSON-LD, icon, stylesheet, the top bar's render-blocking
+// expect link, the inline state script, the module script and its preloads) and the layout around
+// the page body.
 import { isIndexable, type Page, type SiteContext } from '../site/render/page-model';
 import { Layout } from './Layout';
 import { bannerKeyOf, HEAD_SCRIPT } from './layout/head-script';

@@ -1,10 +1,10 @@
 // The media cache between builds (docs/media.md): `<cacheDir>/media/manifest.json`, one index of
 // every CMS file with what HTTP said about it and what the build made of it, and
-// `<cacheDir>/media/files/<first two hex digits>/<sha256>`, each body once by content hash. A fresh entry is placed into
-// the output as a hard link without reading the body; a stale one is revalidated with
-// If-None-Match / If-Modified-Since (RFC 9111). Entries unused for PRUNE_AFTER_MS are dropped with
-// their bodies when the manifest is saved. A manifest that does not parse or has another version
-// is ignored with a warning, never trusted.
+// `<cacheDir>/media/files/<first two hex digits>/<sha256>`, each body once by content hash. A
+// fresh entry is placed into the output as a hard link without reading the body; a stale one is
+// revalidated with If-None-Match / If-Modified-Since (RFC 9111). Entries unused for PRUNE_AFTER_MS
+// are dropped with their bodies when the manifest is saved. A manifest that does not parse or has
+// another version is ignored with a warning, never trusted, and its bodies removed.
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -50,13 +50,11 @@ export class MediaCache {
       if (error.code !== 'ENOENT') warn(`media cache ${dir}: the manifest could not be read (${error.message}); starting afresh`);
       return null;
     });
-    if (text !== null) {
-      const parsed = parseManifest(text);
-      if (parsed) for (const [url, entry] of parsed) entries.set(url, entry);
-      else warn(`media cache ${dir}: the manifest is damaged or from another version; starting afresh`);
-    }
+    const parsed = text === null ? null : parseManifest(text);
+    if (parsed) for (const [url, entry] of parsed) entries.set(url, entry);
+    else if (text !== null) warn(`media cache ${dir}: the manifest is damaged or from another version; starting afresh`);
     const cache = new MediaCache(dir, entries);
-    cache.discarded = text !== null && entries.size === 0;
+    cache.discarded = text !== null && !parsed;
     return cache;
   }
 
