@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { mkdtempSync } from 'node:fs';
-import { copyFile, link, lstat, mkdir, open, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, link, lstat, mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { imageSize } from 'image-size';
@@ -18,6 +18,7 @@ import pLimit from 'p-limit';
 import { backoffDelay } from '../content/client';
 import { UserError } from '../errors';
 import type { Adoption } from '../output/staging';
+import { writeFile } from '../output/write-file';
 import { createFetcher, FileProblem, TransientProblem, type FetchLimits, type FetchResult } from './fetch-file';
 import { freshUntil, type CachedFile, type MediaCache } from './media-cache';
 import type { MediaPolicy } from './media-policy';

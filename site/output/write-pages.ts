@@ -4,7 +4,7 @@
 // same site contexts from the plain SiteData and renders every other page. Any failure fails the
 // whole build.
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,7 @@ import { renderPage } from '../render/render-page';
 import type { SiteData } from '../render/site-data';
 import { fileOfHref } from '../routes/url-to-file';
 import { measurePageJs, type ClientBundle } from './client-bundle';
+import { writeFile } from './write-file';
 
 const WRITES_IN_FLIGHT = 32;
 /** Below this many pages a worker's start-up (about 150 ms) costs more than it saves. */
