@@ -58,10 +58,11 @@ export async function renderChanged(options: RenderChangedOptions): Promise<Rend
   const kept = new Map<string, Page>();
   let render: Page[] = [];
   for (const page of pages) {
-    const file = fileOf(page);
     const before = previous?.pages[page.href];
-    if (before && before.file === file && hasher.pageHash(page, before.deps) === before.hash) {
-      kept.set(file, page);
+    // The file is a function of the href, and a record is used only by the code version that made
+    // it (site/incremental/code-version.ts): the recorded file is the one fileOf would give.
+    if (before && hasher.pageHash(page, before.deps) === before.hash) {
+      kept.set(before.file, page);
       records[page.href] = before;
     } else render.push(page);
   }

@@ -140,13 +140,12 @@ export function startMediaDownloads(options: MediaStageOptions): MediaDownloads 
   function place(name: string, source: string): Promise<void> {
     let done = placed.get(name);
     if (!done) {
-      const target = join(mediaDir, name);
       placed.set(
         name,
-        (done = fs(async () => {
+        (done = previousNames.then(async (names) => {
           // The same name is the same bytes (it carries their hash): the previous output has it.
-          if ((await previousNames)?.has(name)) return void adopted.add(name);
-          await linkOrCopy(source, target);
+          if (names?.has(name)) return void adopted.add(name);
+          await fs(() => linkOrCopy(source, join(mediaDir, name)));
           added.push(name);
         })),
       );

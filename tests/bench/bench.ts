@@ -3,7 +3,7 @@
 // site and for a synthetic large site served by `hotel-site cms --items N` in its own process, with
 // pages/s, the seconds per stage and the peak RSS the build reports; then the media stage at scale
 // (./media-bench.ts); then watch mode (./watch-bench.ts): from saving a template, locale or fixture
-// file to the rebuilt page being served. `--only=build|media|rebuild|watch` runs one part; ./rebuild-bench.ts times incremental builds.
+// file to the rebuilt page being served. `--only=build|media|rebuild|watch` runs one part; `--edits=N` times N one-title rebuilds in a row (this VM varies); ./rebuild-bench.ts times incremental builds.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,7 +58,8 @@ export async function main(argv: string[]): Promise<void> {
     }
   }
   if (!only || only === 'media') await benchMedia(items);
-  if (!only || only === 'rebuild') await benchRebuild(items);
+  const edits = Number(argv.find((arg) => arg.startsWith('--edits='))?.slice('--edits='.length) ?? 1);
+  if (!only || only === 'rebuild') await benchRebuild(items, edits);
   if (!only || only === 'watch') {
     await benchWatch('fixture site (embedded)', 0);
     await benchWatch(`synthetic +${items} items (embedded)`, items);

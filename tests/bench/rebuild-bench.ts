@@ -21,7 +21,7 @@ async function cliBuild(args: string[]): Promise<{ seconds: number; rendered: st
   };
 }
 
-export async function benchRebuild(items: number): Promise<void> {
+export async function benchRebuild(items: number, edits = 1): Promise<void> {
   const work = await mkdtemp(join(tmpdir(), 'hotel-site-rebuild-bench-'));
   const content = structuredClone(fixtures);
   const backend = await startContentBackend({ fixtures: content, extraItems: items });
@@ -32,10 +32,13 @@ export async function benchRebuild(items: number): Promise<void> {
     line(`rebuild: full, +${items} items`, await cliBuild(args));
     line('rebuild: nothing changed', await cliBuild(args));
     const room = content.nodes.find((node) => node.type === 'accommodation' && node.de.status)!;
-    room.de.title = `${room.de.title} (renoviert)`;
-    room.changed = Math.floor(Date.now() / 1000); // Drupal stamps a save with its time
-    backend.replaceFixtures(structuredClone(content));
-    line('rebuild: one room title edited', await cliBuild(args));
+    const title = room.de.title;
+    for (let edit = 1; edit <= edits; edit++) {
+      room.de.title = `${title} (renoviert ${edit})`;
+      room.changed = Math.floor(Date.now() / 1000); // Drupal stamps a save with its time
+      backend.replaceFixtures(structuredClone(content));
+      line('rebuild: one room title edited', await cliBuild(args));
+    }
   } finally {
     await backend.close();
     // A replaced output may still be going away in its background process (site/output/staging.ts).
