@@ -12,7 +12,9 @@ export function byLocale(items: ContentItem[]): Map<Locale, Map<NodeType, Conten
   const map = new Map<Locale, Map<NodeType, ContentItem[]>>([['de', new Map()], ['en', new Map()]]);
   for (const entry of items) {
     const types = map.get(entry.locale)!;
-    types.set(entry.type, [...(types.get(entry.type) ?? []), entry]);
+    const list = types.get(entry.type);
+    if (list) list.push(entry);
+    else types.set(entry.type, [entry]);
   }
   return map;
 }
