@@ -1,7 +1,6 @@
 // `hotel-site build`: flags → options, then the core (site/build.ts), then the summary.
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
 import type { BuildResult } from '../site/build';
 import { createReporter } from './reporter';
 import { printableReporter } from './terminal-text';
@@ -33,10 +32,6 @@ export function registerBuild(program: Command): void {
     .option('--quiet', 'plain progress lines, no progress bar')
     .action(async (flags: BuildFlags) => {
       const started = performance.now();
-      // A build holds little at once (about 130 MB live at 5,000 items) but makes garbage fast;
-      // V8's default lets the heap grow to about twice what is live before a full collection. Half
-      // again: peak RSS 470 → 375 MiB for about 3 % more time (README, "Benchmarks").
-      setFlagsFromString('--heap-growing-percent=50');
       // Loaded on use: `hotel-site --help` must start fast (cli/bundle.mjs splits these out).
       const [{ loadConfig }, { resolveConfig }, { build }, { removeActiveStagings }, { Interrupted }] = await Promise.all([
         import('../site/config/load-config'),
