@@ -1,8 +1,10 @@
 // The layout around every page body: skip link, progress bar, top bar with the full menu, the
-// notification banner, <main>, the footer and the cookie bar. Islands get all their data as props.
+// notification banner, <main>, the footer and the cookie bar. Islands get their data as props, and
+// server HTML they show but do not own as slots (templates/islands.tsx).
 import type { ReactNode } from 'react';
 import { translate } from './i18n';
 import { Island } from './islands';
+import { BannerList } from './layout/BannerList';
 import { Footer } from './layout/Footer';
 import { bannerKeyOf } from './layout/head-script';
 import { ProgressBar } from './layout/ProgressBar';
@@ -19,16 +21,8 @@ function Banner() {
     <Island
       name="NotificationBanner"
       hydrate="idle"
-      props={{
-        notifications: site.notifications.map((notification) => ({
-          nid: notification.nid,
-          title: notification.title,
-          html: notification.body,
-          link: notification.link ? { title: notification.link.title, href: notification.link.href, external: notification.link.external } : null,
-        })),
-        dismissKey: key,
-        labels: { region: t('banner.region'), dismiss: t('banner.dismiss') },
-      }}
+      props={{ dismissKey: key, labels: { region: t('banner.region'), dismiss: t('banner.dismiss') } }}
+      slots={{ list: <BannerList /> }}
     />
   );
 }

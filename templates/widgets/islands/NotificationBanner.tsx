@@ -5,23 +5,20 @@
 // is the guest's own action.
 import { useEffect, useState } from 'react';
 import { HTML_CLASSES, STORAGE_KEYS, readStorage, writeStorage } from './browser';
-
-export interface BannerNotification {
-  nid: number;
-  title: string;
-  /** Processed, sanitized body HTML. */
-  html: string | null;
-  link: { title: string; href: string; external: boolean } | null;
-}
+import { Slot, type Slots } from './Slot';
 
 export interface NotificationBannerProps {
-  notifications: BannerNotification[];
   /** Identifies this set of notifications; a new announcement shows even after a dismissal. */
   dismissKey: string;
   labels: { region: string; dismiss: string };
+  /**
+   * `list`: the notifications (templates/layout/BannerList.tsx), server HTML the banner shows but
+   * does not own, so their texts are in the page once, not again in the props.
+   */
+  slots?: Slots;
 }
 
-export default function NotificationBanner({ notifications, dismissKey, labels }: NotificationBannerProps) {
+export default function NotificationBanner({ dismissKey, labels, slots }: NotificationBannerProps) {
   const [dismissed, setDismissed] = useState(false);
   const [synced, setSynced] = useState(false);
 
@@ -35,23 +32,11 @@ export default function NotificationBanner({ notifications, dismissKey, labels }
     if (synced) document.documentElement.classList.remove(HTML_CLASSES.bannerDismissed);
   }, [synced]);
 
-  if (dismissed || notifications.length === 0) return null;
+  if (dismissed) return null;
   return (
     <div className="banner-band">
     <aside className="banner" aria-label={labels.region}>
-      <ul className="banner__list">
-        {notifications.map((notification) => (
-          <li key={notification.nid} className="banner__item">
-            <p className="banner__title">{notification.title}</p>
-            {notification.html ? <div className="banner__body" dangerouslySetInnerHTML={{ __html: notification.html }} /> : null}
-            {notification.link ? (
-              <a className="banner__link" href={notification.link.href} {...(notification.link.external ? { rel: 'noopener', target: '_blank' } : {})}>
-                {notification.link.title}
-              </a>
-            ) : null}
-          </li>
-        ))}
-      </ul>
+      <Slot name="list" content={slots?.list} className="banner__slot" />
       <button
         type="button"
         className="banner__close"
