@@ -39,9 +39,10 @@ export function Document({ page, site }: { page: Page; site: SiteContext }) {
           <meta name="theme-color" content="#2f4a3a" />
           <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
           <link rel="stylesheet" href={site.assets.stylesheet} />
-          {/* No frame before the top bar is whole: a browser that paints a half-parsed page would
-              otherwise show the bar without its later parts, then shift it (docs/architecture.md). */}
-          <link rel="expect" href="#top" blocking="render" />
+          {/* No frame before the page's content is whole (up to the footer): a browser that paints a
+              half-parsed page would otherwise show the top bar or a grid of cards without their
+              later parts, then shift them as these arrive (docs/architecture.md). */}
+          <link rel="expect" href="#footer" blocking="render" />
           <StructuredData />
           <script data-banner={bannerKey ?? undefined} dangerouslySetInnerHTML={{ __html: HEAD_SCRIPT }} />
           {site.assets.script ? <script type="module" src={site.assets.script} /> : null}

@@ -45,7 +45,7 @@ export function Footer() {
   };
   const badges = [...hotel.awards, ...(hotel.ratingBadge ? [hotel.ratingBadge] : [])];
   return (
-    <footer className="footer">
+    <footer className="footer" id="footer">
       <div className="footer__row footer__grid">
         <section className="footer__col footer__contact" aria-labelledby="footer-contact">
           <p className="footer__brand">

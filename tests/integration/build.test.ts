@@ -45,7 +45,7 @@ describe('fixture build', () => {
     for (const file of all) {
       const html = read(file);
       const head = html.slice(0, html.indexOf('</head>'));
-      expect(head, file).toContain('<link rel="expect" href="#top" blocking="render"/>');
+      expect(head, file).toContain('<link rel="expect" href="#footer" blocking="render"/>');
       expect(html.match(/ id="top"/g), file).toHaveLength(1);
     }
   });

@@ -192,7 +192,7 @@ function executableProblems(html: string): string[] {
         if (name === 'meta' && attributes['http-equiv'] && !/^0; url=\/(de|en)\/$/.test(attributes.content ?? '')) problems.push(`<meta http-equiv="${attributes['http-equiv']}">`);
         // The one link that is no file: the head's render-blocking wait for the top bar.
         if (name === 'link' && attributes.rel === 'expect') {
-          if (attributes.href !== '#top' || attributes.blocking !== 'render') problems.push(`<link rel="expect" href="${attributes.href}">`);
+          if (attributes.href !== '#footer' || attributes.blocking !== 'render') problems.push(`<link rel="expect" href="${attributes.href}">`);
         } else if (name === 'link') {
           // Site files only (React's hero preload has imagesrcset and no href).
           const urls = [attributes.href, ...(attributes.imagesrcset ?? '').split(',').map((c) => c.trim().split(/\s+/)[0])].filter((url): url is string => Boolean(url));
