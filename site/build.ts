@@ -35,8 +35,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   // The output folder first: a wrong --out is refused before anything starts.
   const staging = await createStaging(options.outDir);
-  const heap = tightHeapUntilRender();
   const cache = await openBuildCache({ config, outDir: options.outDir, full: options.full, now: options.now, warn, info: (message) => reporter.info(message) });
+  const heap = tightHeapUntilRender();
   let connection: Awaited<ReturnType<typeof connectContent>> | null = null;
   try {
     connection = await connectContent(config, reporter);
