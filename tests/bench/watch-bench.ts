@@ -97,7 +97,9 @@ async function servedAfterSave(session: WatchSession, copy: ProjectCopy, scenari
       const started = performance.now();
       await writeFile(path, text.replace(current, scenario.save(i)));
       for (;;) {
-        const reloaded = await Promise.race([events.next().then(() => true), sleep(60_000).then(() => false)]);
+        let timer: NodeJS.Timeout | undefined;
+        const reloaded = await Promise.race([events.next().then(() => true), new Promise<false>((resolve) => (timer = setTimeout(resolve, 60_000, false)))]);
+        clearTimeout(timer);
         if (!reloaded) return 'no change served within 60 s';
         const html = await (await fetch(new URL(scenario.page, session.url))).text();
         if (html.includes(scenario.expect(i))) break;
