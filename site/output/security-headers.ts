@@ -1,5 +1,5 @@
 // The security headers of the site (docs/hardening.md): one Content-Security-Policy that fits what
-// the pages load — their own scripts, styles, media and fonts; the one inline script by its hash;
+// the pages load — their own scripts, styles, media and fonts, the stylesheet's inline icons; the one inline script by its hash;
 // the booking provider, the newsletter provider, analytics (only with an id) and the video players
 // the site embeds after a click — plus framing, referrer and sniffing rules. The dev servers send
 // them with every answer; the build writes them as `_headers` for Netlify and Cloudflare Pages,
@@ -45,7 +45,9 @@ export function contentSecurityPolicy(config: SecurityConfig, inline: InlineCode
     'default-src': ["'self'"],
     'script-src': ["'self'", ...[HEAD_SCRIPT, ...(inline.scripts ?? [])].map(sourceHash), ...booking, ...analytics],
     'style-src': ["'self'", ...(inline.styles ?? []).map(sourceHash), ...booking],
-    'img-src': ["'self'", ...badges, ...booking, ...(analytics.length ? ANALYTICS_CONNECT : [])],
+    // data: for the icons the stylesheet carries inline (templates/styles/icons.css); an image
+    // cannot run script, and markup that could name one is sanitized before it is published.
+    'img-src': ["'self'", 'data:', ...badges, ...booking, ...(analytics.length ? ANALYTICS_CONNECT : [])],
     'font-src': ["'self'", ...booking],
     'media-src': ["'self'"],
     'connect-src': ["'self'", ...booking, ...(analytics.length ? ANALYTICS_CONNECT : [])],

@@ -22,6 +22,8 @@ export async function bundleStyles(outDir: string, minify = true): Promise<Style
     minify,
     metafile: true,
     logLevel: 'silent',
+    // The icons (templates/styles/icons.css) travel inside the stylesheet.
+    loader: { '.svg': 'dataurl' },
     // Fonts and images referenced from CSS stay where templates/public puts them. A plugin, not
     // `external: ['/*']`: esbuild also matches that pattern against resolved absolute paths, which
     // left every @import unbundled (and the output depending on where it was written).

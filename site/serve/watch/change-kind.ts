@@ -30,7 +30,8 @@ export type ChangeKind =
 
 /**
  * Files each bundle consists of (absolute paths), from the esbuild metafiles. The stylesheet is
- * every .css file under templates/: one import more or less is not worth a metafile.
+ * every .css file under templates/ and the icons it inlines: one import more or less is not worth
+ * a metafile.
  */
 export interface SourceGraph {
   config: ReadonlySet<string>;
@@ -56,6 +57,8 @@ export function classifyChange(file: string, root: string, graph: SourceGraph): 
   if (graph.render.has(file)) kinds.add('render');
   if (graph.client.has(file)) kinds.add('client');
   if (under('templates') && !under('templates/public') && path.endsWith('.css')) kinds.add('styles');
+  // The icons are drawn by the stylesheet (templates/styles/icons.css).
+  if (under('templates/styles/icons') && path.endsWith('.svg')) kinds.add('styles');
   // Any other file no bundle knows (a new component not imported yet) changes nothing: whatever
   // starts importing it is saved too, and triggers the rebuild.
   return kinds;

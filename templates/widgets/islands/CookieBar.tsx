@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { disableAnalytics, enableAnalytics } from './analytics';
 import { HTML_CLASSES, STORAGE_KEYS, readStorage, writeStorage } from './browser';
+import { Icon } from '../../components/Icon';
 
 export interface CookieBarProps {
   analyticsId: string | null;
@@ -23,17 +24,6 @@ export interface CookieBarProps {
 }
 
 type State = 'open' | 'collapsed' | 'closed';
-
-function CookieIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-      <path
-        fill="currentColor"
-        d="M12 2a10 10 0 1 0 10 10 4 4 0 0 1-5-5 4 4 0 0 1-5-5Zm-3.5 7a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3Zm6 4a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3Zm-5 4a1 1 0 1 1 0 2 1 1 0 0 1 0-2Z"
-      />
-    </svg>
-  );
-}
 
 export default function CookieBar({ analyticsId, privacyHref, labels }: CookieBarProps) {
   const [state, setState] = useState<State>('open');
@@ -97,9 +87,7 @@ export default function CookieBar({ analyticsId, privacyHref, labels }: CookieBa
             move('collapsed', 'tab');
           }}
         >
-          <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
-            <path d="M3 6l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" />
-          </svg>
+          <Icon name="chevron-down" />
         </button>
       </div>
       <button
@@ -111,11 +99,11 @@ export default function CookieBar({ analyticsId, privacyHref, labels }: CookieBa
           move('open', 'accept');
         }}
       >
-        <CookieIcon />
+        <Icon name="cookie" />
         {labels.tab}
       </button>
       <button type="button" className="cookie-bar__icon" data-focus="icon" aria-label={labels.reopen} title={labels.reopen} onClick={() => move('open', 'accept')}>
-        <CookieIcon />
+        <Icon name="cookie" />
       </button>
     </section>
   );

@@ -17,6 +17,7 @@ import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { whenIdle } from './browser';
 import { fillMenuLists, loadMenuLists } from './menu-lists';
 import { Slot, type Slots } from './Slot';
+import { Icon } from '../../components/Icon';
 
 export interface MenuOverlayProps {
   /** The menu page: the toggle's link without JavaScript, and where the item lists come from. */
@@ -137,9 +138,7 @@ export default function MenuOverlay({ href, labels, slots }: MenuOverlayProps) {
             </p>
             <a className="menu-overlay__close" href="#top" data-enhanced="" onClick={show(false)}>
               <span>{labels.close}</span>
-              <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
-                <path d="M3 3l10 10M13 3L3 13" stroke="currentColor" strokeWidth="2" />
-              </svg>
+              <Icon name="close" />
             </a>
           </div>
           <Slot name="nav" content={slots?.nav} className="menu-overlay__slot" />

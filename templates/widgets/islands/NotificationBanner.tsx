@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { HTML_CLASSES, STORAGE_KEYS, readStorage, writeStorage } from './browser';
 import { Slot, type Slots } from './Slot';
+import { Icon } from '../../components/Icon';
 
 export interface NotificationBannerProps {
   /** Identifies this set of notifications; a new announcement shows even after a dismissal. */
@@ -47,9 +48,7 @@ export default function NotificationBanner({ dismissKey, labels, slots }: Notifi
           document.getElementById('main')?.focus({ preventScroll: true });
         }}
       >
-        <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
-          <path d="M3 3l10 10M13 3L3 13" stroke="currentColor" strokeWidth="2" />
-        </svg>
+        <Icon name="close" />
       </button>
     </aside>
     </div>

@@ -29,7 +29,7 @@ describe('contentSecurityPolicy', () => {
     expect(d['script-src']).toContain('https://booking.example.com');
     expect(d['frame-src']).toEqual(['https://www.youtube-nocookie.com', 'https://player.vimeo.com', 'https://booking.example.com']);
     expect(d['form-action']).toEqual(["'self'", 'https://newsletter.example.com', 'https://booking.example.com']);
-    expect(d['img-src']).toEqual(["'self'", 'https://badges.example.org', 'https://booking.example.com']);
+    expect(d['img-src']).toEqual(["'self'", 'data:', 'https://badges.example.org', 'https://booking.example.com']);
     expect(d['frame-ancestors']).toEqual(["'none'"]);
     expect(d['object-src']).toEqual(["'none'"]);
     expect(d['base-uri']).toEqual(["'self'"]);
