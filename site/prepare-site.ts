@@ -13,6 +13,7 @@ import { openMediaCache } from './media/cache-registry';
 import { startMediaDownloads, type DownloadStats, type MediaResult } from './media/download-media';
 import { createMediaPolicy } from './media/media-policy';
 import { localizeMedia } from './media/media-refs';
+import { writeIslandSettings } from './output/island-settings';
 import { runStage, type Reporter } from './reporter';
 import type { Assets, Page, SiteContext } from './render/page-model';
 import { buildMenu, loadMessages, resolveTiles, siteContexts, type SiteData } from './render/site-data';
@@ -114,6 +115,7 @@ export async function prepareSite(options: PrepareOptions): Promise<PreparedSite
     data.locales.set(locale, { messages, menu: buildMenu(locale, content, index, messages, now), notifications: content.notifications.get(locale) ?? [] });
   }
   const sites = siteContexts(data, index);
+  await writeIslandSettings(options.outDir, sites);
   options.memo?.commit();
   return { pages: routeMap.pages, data, sites, content, media: media.stats, mediaAdoption: media.adoption };
 }

@@ -1,8 +1,9 @@
-// The document shell of every page: <html lang>, head (title, description, canonical, hreflang
+// The document shell of every page: <html lang> naming the islands' settings file, head (title, description, canonical, hreflang
 // alternates, Open Graph, schema.org JSON-LD, icon, stylesheet, the top bar's render-blocking
 // expect link, the inline state script, the module script and its preloads) and the layout around
 // the page body.
 import { isIndexable, type Page, type SiteContext } from '../site/render/page-model';
+import { islandSettingsFile } from './island-settings';
 import { Layout } from './Layout';
 import { bannerKeyOf, HEAD_SCRIPT } from './layout/head-script';
 import { PageBody } from './pages/PageBody';
@@ -19,7 +20,7 @@ export function Document({ page, site }: { page: Page; site: SiteContext }) {
   const bannerKey = bannerKeyOf(site.notifications.map((notification) => notification.nid));
   return (
     <SiteProvider page={page} site={site}>
-      <html lang={page.locale}>
+      <html lang={page.locale} data-islands={islandSettingsFile(site).href}>
         <head>
           <meta charSet="utf-8" />
           <meta name="viewport" content="width=device-width, initial-scale=1" />

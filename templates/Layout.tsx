@@ -1,8 +1,8 @@
 // The layout around every page body: skip link, progress bar, top bar with the full menu, the
-// notification banner, <main>, the footer and the cookie bar. Islands get their data as props, and
-// server HTML they show but do not own as slots (templates/islands.tsx).
+// notification banner, <main>, the footer and the cookie bar. Islands get their data as props (what
+// every page of a language shares from its settings file), and server HTML they show but do not own
+// as slots (templates/islands.tsx).
 import type { ReactNode } from 'react';
-import { translate } from './i18n';
 import { Island } from './islands';
 import { BannerList } from './layout/BannerList';
 import { Footer } from './layout/Footer';
@@ -14,43 +14,13 @@ import { useSite, useT } from './site-context';
 
 function Banner() {
   const site = useSite();
-  const t = useT();
   const key = bannerKeyOf(site.notifications.map((notification) => notification.nid));
   if (!key) return null;
-  return (
-    <Island
-      name="NotificationBanner"
-      hydrate="idle"
-      props={{ dismissKey: key, labels: { region: t('banner.region'), dismiss: t('banner.dismiss') } }}
-      slots={{ list: <BannerList /> }}
-    />
-  );
+  return <Island name="NotificationBanner" hydrate="idle" props={{ dismissKey: key }} slots={{ list: <BannerList /> }} />;
 }
 
 function CookieConsent() {
-  const site = useSite();
-  const t = (key: string) => translate(site.messages, key);
-  return (
-    <Island
-      name="CookieBar"
-      hydrate="idle"
-      props={{
-        analyticsId: site.config.analytics.id,
-        privacyHref: site.routeHref('dataprivacystatement'),
-        labels: {
-          region: t('cookie.region'),
-          title: t('cookie.title'),
-          text: t('cookie.text'),
-          privacy: t('cookie.privacy'),
-          accept: t('cookie.accept'),
-          deny: t('cookie.deny'),
-          collapse: t('cookie.collapse'),
-          tab: t('cookie.tab'),
-          reopen: t('cookie.reopen'),
-        },
-      }}
-    />
-  );
+  return <Island name="CookieBar" hydrate="idle" props={{}} />;
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -7,10 +7,16 @@
 // The client (templates/client/main.ts) calls hydrateRoot(container, <Widget {...props}/>): same
 // component, same props, so the markup matches and React only attaches its listeners.
 //
+// Shared props: what an island shows alike on every page of a language (labels, the booking
+// provider) is not in data-props but in the language's settings file (templates/island-settings.ts),
+// which the client fetches once and lays the page's props over.
+//
 // Slots: server-rendered children an island shows but does not own (the spa filter's cards). The
 // server passes React nodes; the client passes the HTML the server produced, read back from the DOM
 // ({ __html }), so nothing is sent twice and hydration sees identical markup.
 import type { ComponentProps, ReactNode } from 'react';
+import { useOptionalSite } from './site-context';
+import { sharedProps, type SharedKeys } from './island-settings';
 import { jsonInHtml } from './json-in-html';
 export type { SlotContent, Slots } from './widgets/islands/Slot';
 import BookingButton from './widgets/islands/BookingButton';
@@ -53,8 +59,8 @@ export function serializeProps(props: unknown): string {
 
 interface IslandOwnProps<N extends IslandName> {
   name: N;
-  /** Serializable props (no functions, no React nodes). Slots go in `slots`. */
-  props: Omit<IslandProps<N>, 'slots'>;
+  /** Serializable props (no functions, no React nodes), without the shared ones. Slots go in `slots`. */
+  props: Omit<IslandProps<N>, 'slots' | SharedKeys<N>>;
   slots?: Record<string, ReactNode>;
   hydrate?: HydrateOn;
   /** `span` where the island sits inside phrasing content. The container is display: contents. */
@@ -63,10 +69,10 @@ interface IslandOwnProps<N extends IslandName> {
 
 export function Island<N extends IslandName>({ name, props, slots, hydrate = 'idle', as: Tag = 'div' }: IslandOwnProps<N>) {
   const Component = ISLAND_COMPONENTS[name] as unknown as (p: Record<string, unknown>) => ReactNode;
-  const all = slots ? { ...props, slots } : props;
+  const all = { ...sharedProps(useOptionalSite(), name), ...props, ...(slots ? { slots } : {}) };
   return (
     <Tag className="island" data-island={name} data-hydrate={hydrate} data-props={serializeProps(props)}>
-      <Component {...(all as Record<string, unknown>)} />
+      <Component {...all} />
     </Tag>
   );
 }

@@ -18,6 +18,8 @@ function useCtx() {
 }
 
 export const useSite = (): SiteContext => useCtx().site;
+/** The site where there may be none: <Island> outside a page (its unit tests). */
+export const useOptionalSite = (): SiteContext | null => useContext(Ctx)?.site ?? null;
 export const usePage = (): Page => useCtx().page;
 
 export function useT(): (key: string, vars?: TranslateVars) => string {

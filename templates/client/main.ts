@@ -12,19 +12,37 @@ import type { HydrateOn, IslandName } from '../islands';
 
 const INTERACTIONS = ['pointerdown', 'pointerover', 'focusin', 'keydown', 'touchstart'] as const;
 
+type Settings = Partial<Record<IslandName, Record<string, unknown>>>;
+let settings: Promise<Settings> | null = null;
+
+/**
+ * What the islands of every page of this language share (templates/island-settings.ts), fetched
+ * once per page from the file <html data-islands> names; the browser caches it like any asset.
+ */
+function islandSettings(): Promise<Settings> {
+  const href = document.documentElement.dataset.islands;
+  settings ??= href
+    ? fetch(href).then((response) => {
+        if (!response.ok) throw new Error(`${href}: HTTP ${response.status}`);
+        return response.json() as Promise<Settings>;
+      })
+    : Promise.resolve({});
+  return settings;
+}
+
 function hydrateIsland(container: HTMLElement): Promise<void> {
   const name = container.dataset.island as IslandName;
   const loader = ISLAND_LOADERS[name];
   if (!loader) return Promise.reject(new Error(`Unknown island "${name}"`));
-  const props = JSON.parse(container.dataset.props || '{}') as Record<string, unknown>;
+  const own = JSON.parse(container.dataset.props || '{}') as Record<string, unknown>;
   // Slots keep the HTML the server rendered (see templates/islands.tsx).
   const slots: Record<string, { __html: string }> = {};
   for (const slot of container.querySelectorAll<HTMLElement>('[data-slot]')) {
     if (slot.closest('[data-island]') === container) slots[slot.dataset.slot!] = { __html: slot.innerHTML };
   }
-  if (Object.keys(slots).length > 0) props.slots = slots;
-  return Promise.all([import('./hydrate'), loader()]).then(([runtime, module]) =>
-    runtime.hydrate(container, (module[name] ?? module.default) as Widget, props),
+  if (Object.keys(slots).length > 0) own.slots = slots;
+  return Promise.all([import('./hydrate'), loader(), islandSettings()]).then(([runtime, module, shared]) =>
+    runtime.hydrate(container, (module[name] ?? module.default) as Widget, { ...shared[name], ...own }),
   );
 }
 

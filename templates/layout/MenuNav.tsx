@@ -16,7 +16,6 @@ import type { ReactNode } from 'react';
 import { overlayMenu } from '../../site/render/site-data';
 import { Island } from '../islands';
 import { useSite, useT } from '../site-context';
-import { bookingProps } from '../widgets/booking-props';
 
 /** Pages linked below the topics: the ones a guest looks for that have no topic of their own. */
 const MORE_ROUTES = ['vouchers', 'newsletters', 'storchenkamera', 'faq'] as const;
@@ -67,7 +66,7 @@ export function MenuNav({ place }: { place: MenuPlace }) {
                       name="BookingButton"
                       as="span"
                       hydrate="idle"
-                      props={{ ...bookingProps(site), label: entry.title, className: 'menu-topic__link menu-topic__link--booking' }}
+                      props={{ label: entry.title, className: 'menu-topic__link menu-topic__link--booking' }}
                     />
                   </li>
                 ) : (

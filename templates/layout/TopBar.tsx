@@ -4,7 +4,6 @@
 // state is a class set by templates/client/header-scroll.ts).
 import { Island } from '../islands';
 import { usePage, useSite, useT } from '../site-context';
-import { bookingProps } from '../widgets/booking-props';
 import { LogoMark } from './Logo';
 import { MenuNav } from './MenuNav';
 import { Once } from '../render-once';
@@ -54,7 +53,7 @@ export function TopBar() {
             name="BookingButton"
             as="span"
             hydrate="idle"
-            props={{ ...bookingProps(site), label: t('booking.bookNow'), shortLabel: t('booking.bookNowShort'), className: 'button button--primary book-button book-button--topbar' }}
+            props={{ label: t('booking.bookNow'), shortLabel: t('booking.bookNowShort'), className: 'button button--primary book-button book-button--topbar' }}
           />
           <a className="topbar__lang" href={page.switchHref} hrefLang={other} lang={other}>
             <span className="topbar__lang-long">{t('nav.switchLanguage')}</span>
@@ -66,7 +65,7 @@ export function TopBar() {
               <Island
                 name="MenuOverlay"
                 hydrate="idle"
-                props={{ href: site.routeHref('menu'), labels: { open: t('menu.open'), close: t('menu.close'), title: t('menu.title') } }}
+                props={{}}
                 slots={{ nav: <MenuNav place="overlay" /> }}
               />
             )}

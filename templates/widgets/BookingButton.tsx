@@ -3,7 +3,6 @@
 import { Island } from '../islands';
 import { translate } from '../i18n';
 import { useSite } from '../site-context';
-import { bookingProps } from './booking-props';
 
 interface Props {
   /** Button text; default "Jetzt buchen" / "Book now". */
@@ -19,7 +18,7 @@ export function BookingButton({ label, className }: Props) {
       name="BookingButton"
       as="span"
       hydrate="idle"
-      props={{ ...bookingProps(site), label: label || translate(site.messages, 'booking.bookNow'), className: classes }}
+      props={{ label: label || translate(site.messages, 'booking.bookNow'), className: classes }}
     />
   );
 }

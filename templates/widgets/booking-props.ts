@@ -3,7 +3,7 @@
 import type { SiteContext } from '../../site/render/page-model';
 import type { BookingButtonProps } from './islands/BookingButton';
 
-export function bookingProps(site: SiteContext): Omit<BookingButtonProps, 'label' | 'className'> {
+export function bookingProps(site: Pick<SiteContext, 'locale' | 'config' | 'routeHref'>): Pick<BookingButtonProps, 'href' | 'scriptUrl' | 'openFunction'> {
   const { booking, locales } = site.config;
   return {
     href: booking.fallbackUrl[site.locale] ?? booking.fallbackUrl[locales.default] ?? site.routeHref('home'),

@@ -209,7 +209,9 @@ export class DevBuild {
         data.locales.set(locale, { ...shared, messages: strings, menu: next.pipeline.buildMenu(locale, prepared.content, index, strings, data.now) });
       }
     }
-    return { ...prepared, data, sites: next.pipeline.siteContexts(data, index) };
+    const sites = next.pipeline.siteContexts(data, index);
+    await next.pipeline.writeIslandSettings(this.options.outDir, sites);
+    return { ...prepared, data, sites };
   }
 
   async close(): Promise<void> {

@@ -14,3 +14,4 @@ export { createStaging } from '../../output/staging';
 export { securityHeaders } from '../../output/security-headers';
 export { fileOfHref } from '../../routes/url-to-file';
 export { writeAssets, writeStaticExtras } from '../../output/site-files';
+export { writeIslandSettings } from '../../output/island-settings';
