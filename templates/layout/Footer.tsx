@@ -58,7 +58,7 @@ export function Footer() {
           <address>
             {hotel.address.street}
             <br />
-            {hotel.address.postalCode} {hotel.address.city}
+            {`${hotel.address.postalCode} ${hotel.address.city}`}
             <br />
             {hotel.address.country}
           </address>

@@ -10,7 +10,9 @@
 // (templates/widgets/islands/menu-lists.ts finds them by `data-menu-topic` and `data-menu-item`).
 //
 // Plain server HTML either way: the MenuOverlay island shows it as a slot and owns opening, closing
-// and focus, not the links. Without JavaScript, topics are <details name>: one open at a time
+// and focus, not the links. In every page's overlay the topics carry no class names beyond
+// `menu-topic` (the stylesheet finds the summary, the list and the overview link, always the
+// first, by their place): eight topics' worth of class names was most of a kilobyte per page. Without JavaScript, topics are <details name>: one open at a time
 // natively; the two places use two names, so the menu page's topics and its overlay's stay apart.
 import type { ReactNode } from 'react';
 import { overlayMenu } from '../../site/render/site-data';
@@ -26,10 +28,10 @@ function Topic({ id, group, label, overviewHref, children }: { id: string; group
   const t = useT();
   return (
     <details className="menu-topic" name={group} data-menu-topic={id}>
-      <summary className="menu-topic__summary">{label}</summary>
-      <ul className="menu-topic__links">
+      <summary>{label}</summary>
+      <ul>
         <li>
-          <a className="menu-topic__link menu-topic__link--overview" href={overviewHref}>
+          <a href={overviewHref}>
             {t('menu.overview', { topic: label })}
           </a>
         </li>

@@ -53,7 +53,7 @@ export function loadMenuLists(href: string): Promise<MenuLists> {
 export function fillMenuLists(nav: ParentNode, lists: MenuLists): void {
   for (const topic of nav.querySelectorAll<HTMLElement>('[data-menu-topic]')) {
     const entries = lists.get(topic.dataset.menuTopic!);
-    const overview = topic.querySelector('.menu-topic__links > li');
+    const overview = topic.querySelector(':scope > ul > li');
     if (!entries || !overview || topic.querySelector('[data-menu-item]')) continue;
     overview.after(...entries.map((entry) => document.importNode(entry, true)));
   }

@@ -99,7 +99,7 @@ describe.skipIf(!hasChromium)('screenshots of the key pages', () => {
             await close.waitFor({ state: 'hidden' });
           }
           await loadAllImages(tab);
-          if (shot.name === 'menu') await tab.locator('main .menu-topic__summary').first().click();
+          if (shot.name === 'menu') await tab.locator('main .menu-topic > summary').first().click();
           await tab.screenshot({ path: `${OUT}/${shot.name}-${viewport.width}.png`, fullPage: true });
 
           await expect.poll(() => tab.locator('h1').count(), { message: `${shot.path}: one h1` }).toBe(1);

@@ -108,13 +108,13 @@ describe.skipIf(!hasChromium)('menu overlay', () => {
           const entries = menuPageEntries(variant.locale);
           expect(entries.flat().length).toBeGreaterThan(30);
           await expect.poll(() => overlayEntries(page)).toEqual(entries);
-          const summaries = page.locator('.menu-topic__summary');
+          const summaries = page.locator('.menu-topic > summary');
           expect(await summaries.count()).toBe(8);
           for (let i = 0; i < 8; i++) {
             await summaries.nth(i).click();
             expect(await page.locator('details.menu-topic[open]').count()).toBe(1);
             expect(await page.locator('details.menu-topic').nth(i).getAttribute('open')).not.toBeNull();
-            const overview = page.locator('details.menu-topic[open] .menu-topic__link--overview');
+            const overview = page.locator('details.menu-topic[open] > ul > li:first-child > a');
             expect(await overview.isVisible()).toBe(true);
             for (const link of await page.locator('details.menu-topic[open] [data-menu-item] a').all()) expect(await link.isVisible()).toBe(true);
           }
@@ -124,7 +124,7 @@ describe.skipIf(!hasChromium)('menu overlay', () => {
           expect(await booking.count()).toBe(1);
           expect(await booking.textContent()).toBe(variant.locale === 'de' ? 'Wellness-Buchung' : 'Wellness Booking');
           // After the topic's entries, as on the menu page.
-          expect(await wellness.locator('.menu-topic__links > li').last().locator('.menu-topic__link--booking').count()).toBe(1);
+          expect(await wellness.locator(':scope > ul > li').last().locator('.menu-topic__link--booking').count()).toBe(1);
           // Closing a topic leaves none open.
           await wellness.locator('summary').click();
           expect(await page.locator('details.menu-topic[open]').count()).toBe(0);
@@ -245,7 +245,7 @@ describe.skipIf(!hasChromium)('menu overlay when the menu page cannot be loaded'
       expect(await page.locator('#menu').innerText()).not.toMatch(/fehler|error|nicht geladen|failed/i);
       const accommodation = topics.filter({ has: page.locator(`a[href="${routePath('accommodation', 'de')}"]`) });
       await accommodation.locator('summary').click();
-      await accommodation.locator('.menu-topic__link--overview').click();
+      await accommodation.locator(':scope > ul > li:first-child > a').click();
       await page.waitForURL(server.url + routePath('accommodation', 'de'));
       expect(await page.locator('h1').count()).toBe(1);
       // What the console holds is the browser's own note of the failed requests, nothing thrown.

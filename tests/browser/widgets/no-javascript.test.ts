@@ -59,7 +59,7 @@ describe.skipIf(!hasChromium)('without JavaScript', () => {
         const overlayTopics = page.locator('#menu details.menu-topic');
         expect(await overlayTopics.count()).toBe(8);
         await overlayTopics.first().locator('summary').click();
-        expect(await overlayTopics.first().locator('.menu-topic__link--overview').isVisible()).toBe(true);
+        expect(await overlayTopics.first().locator(':scope > ul > li:first-child > a').isVisible()).toBe(true);
         // The close link hides it again.
         await page.locator('.menu-overlay__close').click();
         expect(await page.locator('#menu').isVisible()).toBe(false);
