@@ -51,7 +51,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // to build: an up-to-date check stays a second.
     const [{ writeAssets, writeExtras }, { prepareSite }] = await Promise.all([import('./output/site-files'), import('./prepare-site')]);
     // Assets first: every page links the hashed stylesheet and script.
-    const assets = await stage('assets', () => writeAssets(staging.dir));
+    const assets = await stage('assets', () => cache.assets(staging.dir, writeAssets), (result) => (result.reused ? 'as the last build wrote them' : ''));
     const site = await prepareSite({ config, client, lists, outDir: staging.dir, previousOut: cache.previousOut, assets: assets.assets, reporter, timings, warn, now: options.now, signal });
     if (site.mediaAdoption) staging.adopt(site.mediaAdoption);
     signal?.throwIfAborted();
@@ -69,6 +69,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     await cache.save(rendered, {
       summary: { incomplete: site.media.failed > 0 || site.content.warnings.length > 0, pages: site.pages.length, perLocale, mediaFiles: site.media.files, stylesheetGzipBytes: assets.stylesheet.gzipBytes },
       stableUntil: stableUntil(events, site.data.now),
+      assets,
     });
     return builtResult({ ...common, stats: client.stats, jsPerPageType }, { site, perLocale, assets, rendered, fullReason: cache.fullReason });
   } catch (error) {

@@ -3,7 +3,7 @@
 // the lists whose version did not move, the render stage that links unchanged pages, the pass
 // that keeps every other unchanged file, and the record saved after the swap.
 import { existsSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { ResolvedConfig } from '../config/define-config';
 import type { ContentClient } from '../content/client';
@@ -11,12 +11,13 @@ import type { ListStore } from '../content/fetch-content';
 import type { ClientBundle } from '../output/client-bundle';
 import type { Adoption } from '../output/staging';
 import type { PreparedSite } from '../prepare-site';
+import type { BuiltAssets } from '../output/site-files';
 import { configHash, loadPrevious, saveRecord, type BuildRecord, type BuildSummary } from './build-record';
 import { codeVersion } from './code-version';
 import { keepAnswers, type KeptAnswers } from './kept-answers';
 import { openListSnapshots, type ListSnapshots } from './list-snapshots';
 import type { RenderChangedResult } from './render-changed';
-import { filesBelow, keepUnchanged } from './reuse-output';
+import { filesBelow, keepUnchanged, linkFromPrevious } from './reuse-output';
 
 export interface BuildCacheOptions {
   config: ResolvedConfig;
@@ -42,6 +43,11 @@ export interface BuildCache {
   keepAnswers(client: ContentClient): Promise<
     { client: ContentClient; upToDate: false; lists?: ListStore } | { upToDate: true; previous: BuildSummary; jsPerPageType: Record<string, number> }
   >;
+  /**
+   * The assets stage: the previous output's stylesheet, client bundle and public files linked into
+   * `dir` when the same code version made them (`reused`), else made anew by `write`.
+   */
+  assets(dir: string, write: (dir: string) => Promise<BuiltAssets>): Promise<BuiltAssets & { reused: boolean }>;
   /** The render stage: unchanged pages linked from the previous output, the rest rendered into `dir`. */
   render(site: PreparedSite, bundle: ClientBundle, dir: string, onProgress: (done: number, total: number) => void, signal?: AbortSignal): Promise<RenderChangedResult>;
   /** Gzipped JavaScript per page type, this build's figures over the previous build's. */
@@ -52,7 +58,7 @@ export interface BuildCache {
    */
   keepUnchanged(dir: string, rendered: RenderChangedResult): Promise<Adoption[]>;
   /** After the swap: the record and the answers, for the next build. A failure is a warning. */
-  save(rendered: RenderChangedResult, built: { summary: BuildSummary; stableUntil: number }): Promise<void>;
+  save(rendered: RenderChangedResult, built: { summary: BuildSummary; stableUntil: number; assets: BuiltAssets }): Promise<void>;
 }
 
 export async function openBuildCache(options: BuildCacheOptions): Promise<BuildCache> {
@@ -84,6 +90,18 @@ export async function openBuildCache(options: BuildCacheOptions): Promise<BuildC
       lists = await openListSnapshots({ ...identity, versions: kept.versions, reuse, maxAgeMs, now: started, warn });
       return { client: kept.client, upToDate: false, lists };
     },
+    async assets(dir, write) {
+      // The record's code version is this build's (or the record is not used): the same sources
+      // bundle to the same bytes. Linked only when every file is still there, so that a partial
+      // link is never written over (which would change the previous output through the link).
+      const kept = record?.assets;
+      if (kept && (await allPresent(identity.outDir, kept.files))) {
+        const missing = await linkFromPrevious(identity.outDir, dir, kept.files);
+        if (missing.size === 0) return { ...kept, reused: true };
+        await Promise.all(kept.files.map((file) => rm(join(dir, file), { force: true })));
+      }
+      return { ...(await write(dir)), reused: false };
+    },
     async render(site, bundle, dir, onProgress, signal) {
       // Loaded here, not with the cache: a build that finds nothing changed never renders.
       const { renderChanged } = await import('./render-changed');
@@ -105,9 +123,10 @@ export async function openBuildCache(options: BuildCacheOptions): Promise<BuildC
     },
     async save(rendered, built) {
       const next: BuildRecord = {
-        version: 2, ...identity, outIno: (await stat(identity.outDir)).ino, fullAt: record?.fullAt ?? started,
+        version: 3, ...identity, outIno: (await stat(identity.outDir)).ino, fullAt: record?.fullAt ?? started,
         builtAt: Date.now(), pages: rendered.records, jsPerPageType: jsPerPageType(rendered),
-        content: kept?.state ?? null, ...built,
+        content: kept?.state ?? null, summary: built.summary, stableUntil: built.stableUntil,
+        assets: { assets: built.assets.assets, stylesheet: built.assets.stylesheet, client: built.assets.client, files: built.assets.files },
       };
       await Promise.all([
         saveRecord(config.cacheDir, next).catch((error: Error) => warn(`build cache: the record could not be saved (${error.message}); the next build renders every page`)),
@@ -116,4 +135,9 @@ export async function openBuildCache(options: BuildCacheOptions): Promise<BuildC
       ]);
     },
   };
+}
+
+async function allPresent(dir: string, files: readonly string[]): Promise<boolean> {
+  for (const file of files) if (!(await stat(join(dir, file)).catch(() => null))?.isFile()) return false;
+  return true;
 }

@@ -6,9 +6,10 @@
 // than `cacheMaxAgeHours` since its last full build is not used: the build renders everything.
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
+import type { BuiltAssets } from '../output/site-files';
 import { cacheFile, readCacheFile, writeCacheFile } from './cache-file';
 
-const VERSION = 2;
+const VERSION = 3;
 
 export interface PageRecord {
   /** Output file, relative to the output folder. */
@@ -54,6 +55,8 @@ export interface BuildRecord {
   /** Until when (ms) the pages stay as built while the content does not change (site/render/upcoming.ts). */
   stableUntil: number;
   summary: BuildSummary;
+  /** The stylesheet, client bundle and public files the output holds: the code version made them. */
+  assets: BuiltAssets;
 }
 
 /** What identifies builds whose output can be reused. */
@@ -109,7 +112,8 @@ function isRecord(value: BuildRecord): boolean {
     typeof value.code === 'string' && typeof value.endpoint === 'string' && typeof value.config === 'string' &&
     typeof value.outDir === 'string' && typeof value.outIno === 'number' && typeof value.fullAt === 'number' &&
     typeof value.pages === 'object' && value.pages !== null && typeof value.jsPerPageType === 'object' &&
-    typeof value.stableUntil === 'number' && typeof value.summary?.pages === 'number' && typeof value.summary.incomplete === 'boolean' && typeof value.summary.mediaFiles === 'number' &&
+    typeof value.stableUntil === 'number' && Array.isArray(value.assets?.files) && value.assets.files.every((file) => typeof file === 'string' && !file.split('/').includes('..')) &&
+    typeof value.assets.assets?.stylesheet === 'string' && typeof value.assets.stylesheet?.gzipBytes === 'number' && Array.isArray(value.assets.client?.files) && typeof value.summary?.pages === 'number' && typeof value.summary.incomplete === 'boolean' && typeof value.summary.mediaFiles === 'number' &&
     (value.content === null || (Array.isArray(value.content?.versions) && typeof value.content.menus === 'string')) &&
     Object.values(value.pages).every((page) => typeof page?.file === 'string' && typeof page.hash === 'string' && Array.isArray(page.deps) && !page.file.split('/').includes('..'))
   );

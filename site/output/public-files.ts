@@ -4,7 +4,8 @@ import { dirname, join } from 'node:path';
 import fg from 'fast-glob';
 import { projectPath } from '../project-root';
 
-export async function copyPublicFiles(outDir: string): Promise<number> {
+/** Copies them into `outDir`; returns their paths (relative, with /). */
+export async function copyPublicFiles(outDir: string): Promise<string[]> {
   const root = projectPath('templates/public');
   const files = await fg('**/*', { cwd: root, onlyFiles: true, dot: false });
   await Promise.all(
@@ -13,5 +14,5 @@ export async function copyPublicFiles(outDir: string): Promise<number> {
       await copyFile(join(root, file), join(outDir, file));
     }),
   );
-  return files.length;
+  return files;
 }

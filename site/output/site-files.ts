@@ -20,12 +20,15 @@ export interface BuiltAssets {
   assets: Assets;
   stylesheet: StylesheetResult;
   client: ClientBundle;
+  /** Every file written, relative to the folder. */
+  files: string[];
 }
 
 /** Stylesheet, client bundle and the theme's public files into `dir`, minified. */
 export async function writeAssets(dir: string): Promise<BuiltAssets> {
-  const [stylesheet, client] = await Promise.all([bundleStyles(dir), bundleClient({ outDir: dir, minify: true }), copyPublicFiles(dir)]);
-  return { assets: { stylesheet: stylesheet.href, script: client.entry, preload: client.preload }, stylesheet, client };
+  const [stylesheet, client, publicFiles] = await Promise.all([bundleStyles(dir), bundleClient({ outDir: dir, minify: true }), copyPublicFiles(dir)]);
+  const files = [stylesheet.href, ...client.files.map((file) => file.href)].map((href) => href.slice(1)).concat(publicFiles);
+  return { assets: { stylesheet: stylesheet.href, script: client.entry, preload: client.preload }, stylesheet, client, files };
 }
 
 /** robots.txt, the security headers for static hosts and the root's redirect to the default language's home. */

@@ -168,6 +168,38 @@ describe('incremental build', () => {
     }
   }, 240_000);
 
+  it('takes the stylesheet, scripts and public files from the previous output, and makes them anew when one is gone', async () => {
+    const content = structuredClone(fixtures);
+    backend.replaceFixtures(structuredClone(content));
+    await buildInto('assets', 'cache-assets');
+    const before = await tree('assets');
+    const assetFiles = [...before.keys()].filter((file) => /^assets\/.+\.(css|js)$/.test(file) || file === 'favicon.svg');
+    expect(assetFiles.length).toBeGreaterThan(3);
+    const room = published(content).find((node) => node.type === 'accommodation')!;
+    room.de.title = `${room.de.title} (renoviert)`;
+    room.changed = saved();
+    backend.replaceFixtures(structuredClone(content));
+    const details = new Map<string, string | undefined>();
+    await build({
+      config: { ...config, cacheDir: join(work, 'cache-assets') }, outDir: join(work, 'assets'), now: NOW,
+      reporter: { ...silentReporter, stageDone: (name, _ms, detail) => details.set(name, detail) },
+    });
+    expect(details.get('assets')).toBe('as the last build wrote them');
+    const after = await tree('assets');
+    for (const file of assetFiles) expect({ file, ino: after.get(file)?.ino }).toEqual({ file, ino: before.get(file)!.ino });
+
+    // A file of them removed by hand: all are made again, as a full build makes them.
+    const script = assetFiles.find((file) => /^assets\/main\..+\.js$/.test(file))!;
+    await rm(join(work, 'assets', script));
+    room.de.title = `${room.de.title} und erweitert`;
+    room.changed = saved();
+    backend.replaceFixtures(structuredClone(content));
+    await buildInto('assets', 'cache-assets');
+    await buildInto('assets-full', 'cache-assets-full', true);
+    expectSameBytes(await tree('assets'), await tree('assets-full'));
+    backend.replaceFixtures(structuredClone(fixtures));
+  }, 120_000);
+
   it('is not up to date when only the menus changed, or when time has passed an upcoming event or the year', async () => {
     const content = structuredClone(fixtures);
     backend.replaceFixtures(structuredClone(content));
