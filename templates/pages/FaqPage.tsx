@@ -5,7 +5,7 @@ import { Hero } from '../components/Hero';
 import { Paragraphs } from '../components/Paragraphs';
 import { Prose } from '../components/Prose';
 import { usePage, useT } from '../site-context';
-import { routeName, useCrumbs } from './crumbs';
+import { useCrumbs } from './crumbs';
 import { splitFaq, type FaqQuestion } from './faq-sections';
 
 function Accordion({ questions, level }: { questions: FaqQuestion[]; level: 2 | 3 }) {

@@ -154,6 +154,7 @@ describe('incremental build', () => {
       const incremental = await buildInto('inc', 'cache-inc');
       const full = await buildInto(`full-${round}`, 'cache-full', true);
       expect(incremental.fullReason, applied.join(', ')).toBeNull();
+      expect(full.fullReason).toBe('--full');
       const [incrementalTree, fullTree] = await Promise.all([tree('inc'), tree(`full-${round}`)]);
       expectSameBytes(incrementalTree, fullTree);
       // No folder left behind by a page that went (taken-over folders lose their emptied ones).

@@ -11,7 +11,7 @@ import { LIVE_RELOAD_SCRIPT } from '../../site/serve/live-reload/client-script';
 import { HEAD_SCRIPT } from '../../templates/layout/head-script';
 import { rawRequest } from '../helpers/raw-http';
 import { getWithHost } from '../helpers/raw-socket';
-import { openEvents, type EventClient } from '../helpers/sse-client';
+import { openEvents } from '../helpers/sse-client';
 
 let copy: ProjectCopy;
 let session: WatchSession;
