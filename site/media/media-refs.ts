@@ -123,8 +123,10 @@ export function resolveUrl(value: string, base: string): string | null {
  * parents (terms, tiles) are visited once; cycles are fine.
  */
 export function localizeMedia(root: unknown, files: ReadonlyMap<string, LocalFile>): void {
-  const seen = new WeakSet<object>();
-  const removed = new WeakSet<object>();
+  // Strong sets, dropped with the walk: a WeakSet of a million objects made every garbage collection
+  // during the walk process it as ephemerons, and costs two lookups where one does.
+  const seen = new Set<object>();
+  const removed = new Set<object>();
   /** The holder with its token made local, or false when it must go. */
   const localize = (holder: Record<string, unknown>, url: string): boolean => {
     const file = files.get(url);
@@ -145,8 +147,8 @@ export function localizeMedia(root: unknown, files: ReadonlyMap<string, LocalFil
   };
   /** Whether `value` (an object) survives; strings in it are rewritten. */
   const visit = (value: object): boolean => {
-    if (seen.has(value)) return !removed.has(value);
-    seen.add(value);
+    const known = seen.size;
+    if (seen.add(value).size === known) return !removed.has(value);
     if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) {
         const child: unknown = value[i];
@@ -166,7 +168,8 @@ export function localizeMedia(root: unknown, files: ReadonlyMap<string, LocalFil
       removed.add(value);
       return false;
     }
-    for (const key of Object.keys(record)) {
+    // Content objects are plain data: for-in sees their own fields, without an array of keys each.
+    for (const key in record) {
       const child = record[key];
       if (typeof child === 'string') {
         if (hasMediaToken(child)) record[key] = rewriteInlineMedia(child, files);
