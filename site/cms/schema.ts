@@ -1,5 +1,7 @@
 // The executable schema: schema.graphql (the published contract, unchanged) with the resolvers of
-// resolvers.ts attached to its fields and interfaces, over one fixture set.
+// resolvers.ts attached to its fields and interfaces, over one fixture set at a time. The schema is
+// built once per backend; new fixtures (a save in `watch`) get a new store and resolvers on the same
+// types: building the schema again cost 12–26 ms of every content save.
 import { type GraphQLSchema, buildASTSchema, getNamedType, isInterfaceType, isObjectType, parse } from 'graphql';
 import type { FixtureSet } from './fixtures/types';
 import schemaSource from './schema.graphql';
@@ -11,12 +13,25 @@ import { UrlResolver } from './urls';
 // Parsed once per process; every backend builds its own schema object from it (resolvers differ).
 const schemaDocument = parse(schemaSource);
 
-export function createContentSchema(fixtures: FixtureSet): GraphQLSchema {
+export interface ContentSchema {
+  schema: GraphQLSchema;
+  /**
+   * Answers from `fixtures` from now on. The resolvers are synchronous, so a query runs wholly
+   * before or after the change.
+   */
+  use(fixtures: FixtureSet): void;
+}
+
+export function createContentSchema(fixtures: FixtureSet): ContentSchema {
   const schema = buildASTSchema(schemaDocument);
-  checkFixtureFields(schema, fixtures);
-  const store = new ContentStore(fixtures);
-  attach(schema, createResolvers(store, new UrlResolver(store), nodeFieldShapes(schema)));
-  return schema;
+  const shapes = nodeFieldShapes(schema);
+  const use = (next: FixtureSet) => {
+    checkFixtureFields(schema, next);
+    const store = new ContentStore(next);
+    attach(schema, createResolvers(store, new UrlResolver(store), shapes));
+  };
+  use(fixtures);
+  return { schema, use };
 }
 
 const SHARED_INTERFACES = ['Node', 'Paragraph', 'Entity'] as const;

@@ -47,9 +47,10 @@ const UNAVAILABLE_PAGE = `<!DOCTYPE html>
 export async function startContentBackend(options: ContentBackendOptions = {}): Promise<ContentBackend> {
   const { port = 0, host = '127.0.0.1', extraItems = 0, latencyMs = 0, failRate = 0 } = options;
   const synthetic = extraItems > 0 ? syntheticFixtures(extraItems) : null;
-  const schemaOf = (fixtures: FixtureSet) => createContentSchema(synthetic ? mergeFixtures(fixtures, synthetic) : fixtures);
+  const withSynthetic = (fixtures: FixtureSet) => (synthetic ? mergeFixtures(fixtures, synthetic) : fixtures);
   let current = options.fixtures ?? defaultFixtures;
-  const executor = new GraphQLExecutor(schemaOf(current));
+  const content = createContentSchema(withSynthetic(current));
+  const executor = new GraphQLExecutor(content.schema);
   let origin = '';
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -109,7 +110,7 @@ export async function startContentBackend(options: ContentBackendOptions = {}): 
     origin,
     replaceFixtures(fixtures) {
       current = savedOver(current, fixtures);
-      executor.useSchema(schemaOf(current));
+      content.use(withSynthetic(current));
     },
     close() {
       closing ??= new Promise<void>((resolve, reject) => {
