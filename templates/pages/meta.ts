@@ -79,7 +79,7 @@ function textOf(html: string): string {
 
 export function pageDescription(page: Page, site: SiteContext): string {
   const item = page.item;
-  const fromBody = item?.body ? textOf(item.body) : '';
-  const text = item?.metaDescription ?? item?.teaser ?? (fromBody || translate(site.messages, 'site.description'));
+  // The body's text only where nothing shorter says what the page is: most items have a teaser.
+  const text = item?.metaDescription ?? item?.teaser ?? ((item?.body ? textOf(item.body) : '') || translate(site.messages, 'site.description'));
   return shorten(text, DESCRIPTION);
 }
