@@ -1,9 +1,15 @@
 // templates/islands.tsx: props travel to the client as JSON that cannot break out of the HTML
 // around it, and an island's server markup is exactly what its widget renders on the client
 // (so hydrateRoot finds identical markup) — slots included.
+import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Island, ISLAND_COMPONENTS, serializeProps } from '../../../templates/islands';
+import { islandSettingsFile } from '../../../templates/island-settings';
+import { SiteProvider } from '../../../templates/site-context';
+import CookieBar from '../../../templates/widgets/islands/CookieBar';
+import type { Page, SiteContext } from '../../../site/render/page-model';
+import de from '../../../locales/de.json';
 import { ISLAND_LOADERS } from '../../../templates/client/registry';
 import SpaTreatmentFilter from '../../../templates/widgets/islands/SpaTreatmentFilter';
 import VideoFacade, { type VideoFacadeProps } from '../../../templates/widgets/islands/VideoFacade';
@@ -97,6 +103,33 @@ describe('<Island>', () => {
     expect(slotHtml).toBe(renderToString(grid));
     // … and renders the same markup from it.
     expect(renderToString(<SpaTreatmentFilter {...filterProps} slots={{ grid: { __html: slotHtml } }} />)).toBe(island.inner);
+  });
+});
+
+describe('shared island props', () => {
+  const site = {
+    locale: 'de',
+    messages: de,
+    config: { locales: { default: 'de', all: ['de', 'en'] }, analytics: { id: 'G-TEST' }, booking: { fallbackUrl: { de: 'https://booking.example/de' }, scriptUrl: 'https://booking.example/w.js?l={locale}', openFunction: 'Booking.open' } },
+    routeHref: (id: string) => `/de/${id}/`,
+  } as unknown as SiteContext;
+  const inPage = (node: ReactElement) => renderToString(<SiteProvider page={{ locale: 'de' } as Page} site={site}>{node}</SiteProvider>);
+
+  it('leave the page: the island carries only its own props, and renders as the client will from the settings file', () => {
+    const island = parseIsland(inPage(<Island name="CookieBar" props={{}} />));
+    expect(island.props).toEqual({});
+    const settings = JSON.parse(islandSettingsFile(site).json) as Record<string, Record<string, unknown>>;
+    expect(settings.CookieBar).toMatchObject({ analyticsId: 'G-TEST', privacyHref: '/de/dataprivacystatement/', labels: { title: de.cookie.title } });
+    // What the client hydrates with (templates/client/main.ts): the file's entry under the page's props.
+    expect(island.inner).toBe(renderToString(<CookieBar {...(settings.CookieBar as unknown as Parameters<typeof CookieBar>[0])} {...island.props} />));
+  });
+
+  it('are one file per language, named by its content', () => {
+    const file = islandSettingsFile(site);
+    expect(file.href).toMatch(/^\/assets\/islands\.de\.[0-9a-f]{10}\.json$/);
+    expect(inPage(<Island name="BookingButton" props={{ label: 'Buchen', className: 'button' }} />)).toContain('https://booking.example/de');
+    const renamed = { ...site, messages: { ...de, cookie: { ...de.cookie, title: 'Cookies?' } } } as SiteContext;
+    expect(islandSettingsFile(renamed).href).not.toBe(file.href);
   });
 });
 
