@@ -1,7 +1,8 @@
 // What `build` keeps between runs into the same output folder, behind one object
 // (docs/incremental.md): the previous build's record (or why there is none), the CMS answers of
-// the lists whose version did not move, the render stage that links unchanged pages, the pass
-// that keeps every other unchanged file, and the record saved after the swap.
+// the lists whose version did not move, the assets the same code made last time, the render stage
+// that links unchanged pages, the pass that keeps every other unchanged file, and the record saved
+// after the swap.
 import { existsSync } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
