@@ -8,12 +8,20 @@ import { createHash } from 'node:crypto';
 import type { SiteContext } from '../site/render/page-model';
 import { translate } from './i18n';
 import type { IslandName, IslandProps } from './islands';
-import { bookingProps } from './widgets/booking-props';
 
 type Site = Pick<SiteContext, 'locale' | 'config' | 'messages' | 'routeHref'>;
 
 const SHARED = {
-  BookingButton: (site: Site) => bookingProps(site),
+  // The booking configuration (site.config.ts "booking"), alike for every booking button of a
+  // language: the top bar's, the menu's Wellness Booking entry and call-to-action paragraphs.
+  BookingButton: (site: Site) => {
+    const { booking, locales } = site.config;
+    return {
+      href: booking.fallbackUrl[site.locale] ?? booking.fallbackUrl[locales.default] ?? site.routeHref('home'),
+      scriptUrl: booking.scriptUrl.replaceAll('{locale}', encodeURIComponent(site.locale)),
+      openFunction: booking.openFunction,
+    };
+  },
   CookieBar: (site: Site) => {
     const t = (key: string) => translate(site.messages, key);
     return {
