@@ -106,11 +106,16 @@ function dateRange(value: unknown): DateRange | null {
   return { start, end: end && !Number.isNaN(Date.parse(end.slice(0, 10))) ? end : null };
 }
 
+/**
+ * The item: `base` with its type's own fields added in place. Not `{ ...base, type, … }`: Node 20's
+ * V8 gives every object made by a spread followed by more fields a hidden class of its own — one
+ * per item and picture, megabytes of them, and slower reads everywhere (docs/architecture.md).
+ */
 async function typedItem(raw: Raw, type: NodeType, base: ItemBase, ctx: NormalizeContext): Promise<ContentItem> {
   switch (type) {
     case 'accommodation':
-      return {
-        ...base, type,
+      return Object.assign(base, {
+        type,
         category: term(raw.fieldAccommodationCategory, ctx),
         roomFeatures: terms(raw.fieldRoomFeatures, ctx),
         bathroomFeatures: terms(raw.fieldBathroomFeatures, ctx),
@@ -118,19 +123,19 @@ async function typedItem(raw: Raw, type: NodeType, base: ItemBase, ctx: Normaliz
         size: num(raw.fieldSize),
         maxOccupancy: int(raw.fieldMaxOccupancy),
         priceFrom: num(raw.fieldPriceFrom),
-      };
+      });
     case 'restaurants_bars': {
-      const item = { ...base, type, category: term(raw.fieldGastronomyCategory, ctx), openingHours: null as Html | null, courses: intIds(raw.fieldCoursesAndMenus) };
+      const item = Object.assign(base, { type, category: term(raw.fieldGastronomyCategory, ctx), openingHours: null as Html | null, courses: intIds(raw.fieldCoursesAndMenus) });
       await html(obj(raw.fieldOpeningHours), item, 'openingHours', ctx);
       return item;
     }
     case 'courses_and_menus':
-      return { ...base, type, price: num(raw.fieldPrice), menuFile: ctx.media.download(raw.fieldMenuFile) };
+      return Object.assign(base, { type, price: num(raw.fieldPrice), menuFile: ctx.media.download(raw.fieldMenuFile) });
     case 'meetingsandcelebrations':
-      return { ...base, type, functionRooms: intIds(raw.fieldFunctionRooms) };
+      return Object.assign(base, { type, functionRooms: intIds(raw.fieldFunctionRooms) });
     case 'functions_rooms':
-      return {
-        ...base, type,
+      return Object.assign(base, {
+        type,
         area: num(raw.fieldArea),
         length: num(raw.fieldLength),
         width: num(raw.fieldWidth),
@@ -145,42 +150,42 @@ async function typedItem(raw: Raw, type: NodeType, base: ItemBase, ctx: Normaliz
         location: term(raw.fieldLocation, ctx),
         pricePerDay: num(raw.fieldPricePerDay),
         priceShortUsage: num(raw.fieldPriceShortUsage),
-      };
+      });
     case 'wellness':
-      return {
-        ...base, type,
+      return Object.assign(base, {
+        type,
         preselectCategory: term(raw.fieldPreselectCategory, ctx),
         sublistContentType: targetId(raw.fieldSublistContentType),
-      };
+      });
     case 'spa_treatments':
-      return { ...base, type, categories: terms(raw.fieldSpaTreatmentCategories, ctx), duration: int(raw.fieldDuration), price: num(raw.fieldPrice) };
+      return Object.assign(base, { type, categories: terms(raw.fieldSpaTreatmentCategories, ctx), duration: int(raw.fieldDuration), price: num(raw.fieldPrice) });
     case 'sports':
-      return { ...base, type, experience: terms(raw.fieldExperience, ctx) };
+      return Object.assign(base, { type, experience: terms(raw.fieldExperience, ctx) });
     case 'events':
-      return { ...base, type, date: dateRange(raw.fieldDate), categories: terms(raw.fieldEventsCategory, ctx) };
+      return Object.assign(base, { type, date: dateRange(raw.fieldDate), categories: terms(raw.fieldEventsCategory, ctx) });
     case 'highlights':
-      return { ...base, type, link: link(raw.fieldLink, ctx) };
+      return Object.assign(base, { type, link: link(raw.fieldLink, ctx) });
     case 'packages_and_special_offers':
-      return { ...base, type, categories: terms(raw.fieldSpecialOffersCategory, ctx), validity: dateRange(raw.fieldValidity), price: num(raw.fieldPrice) };
+      return Object.assign(base, { type, categories: terms(raw.fieldSpecialOffersCategory, ctx), validity: dateRange(raw.fieldValidity), price: num(raw.fieldPrice) });
     case 'aboutus':
-      return { ...base, type, sublist: str(raw.fieldSublist) };
+      return Object.assign(base, { type, sublist: str(raw.fieldSublist) });
     case 'careers':
-      return { ...base, type, employmentType: str(raw.fieldEmploymentType), startDate: str(raw.fieldStartDate), contactEmail: email(raw.fieldContactEmail) };
+      return Object.assign(base, { type, employmentType: str(raw.fieldEmploymentType), startDate: str(raw.fieldStartDate), contactEmail: email(raw.fieldContactEmail) });
     case 'article':
-      return { ...base, type, author: str(raw.fieldAuthor) };
+      return Object.assign(base, { type, author: str(raw.fieldAuthor) });
     case 'press_releases':
-      return { ...base, type, attachment: ctx.media.download(raw.fieldAttachment) };
+      return Object.assign(base, { type, attachment: ctx.media.download(raw.fieldAttachment) });
     case 'excursions':
-      return { ...base, type, distance: num(raw.fieldDistance) };
+      return Object.assign(base, { type, distance: num(raw.fieldDistance) });
     case 'notifications':
-      return { ...base, type, link: link(raw.fieldLink, ctx) };
+      return Object.assign(base, { type, link: link(raw.fieldLink, ctx) });
     case 'destination':
     case 'golf':
     case 'health_page':
     case 'landing_page':
     case 'legal_pages':
     case 'page':
-      return { ...base, type };
+      return Object.assign(base, { type });
   }
 }
 

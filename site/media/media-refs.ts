@@ -97,7 +97,7 @@ export class MediaRefs {
     const raw = obj(value);
     const alt = str(raw?.alt) ?? '';
     const main = this.image(raw, alt);
-    return main && { ...main, card: this.image(obj(raw?.card), alt), hero: this.image(obj(raw?.hero), alt) };
+    return main && Object.assign(main, { card: this.image(obj(raw?.card), alt), hero: this.image(obj(raw?.hero), alt) });
   }
 
   /** A downloadable file (menu card, press kit, video file): ImageResource. */
