@@ -242,7 +242,7 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
   };
   const normalizeList = async (locale: Locale, type: NodeType, raws: Raw[]) => {
     await termsReady;
-    const ctx: NormalizeContext = { locale, base, mediaOrigins, media, terms: termIndex };
+    const ctx: NormalizeContext = { locale, base, mediaOrigins, media, terms: termIndex, html: memo?.html };
     const results: NormalizeResult[] = [];
     for (const [i, raw] of raws.entries()) {
       await breathe(i);
@@ -269,7 +269,7 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
         named.push([url, owner]);
         options.onMedia(url, owner);
       });
-      entries.push({ key, result: await normalizeItem(raw, type, { locale, base, mediaOrigins, media: listening, terms: termIndex }), media: named });
+      entries.push({ key, result: await normalizeItem(raw, type, { locale, base, mediaOrigins, media: listening, terms: termIndex, html: memo?.html }), media: named });
     }
     // A list the CMS sent short is fetched again next time.
     if (fetched.entities.length >= fetched.reported) store.keep(locale, type, entries);
@@ -311,7 +311,7 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
 
   const notificationMap: FetchedContent['notifications'] = new Map();
   for (const [i, locale] of locales.entries()) {
-    const ctx: NormalizeContext = { locale, base, mediaOrigins, media, terms: termIndex };
+    const ctx: NormalizeContext = { locale, base, mediaOrigins, media, terms: termIndex, html: memo?.html };
     const normalized: Notification[] = [];
     for (const raw of notifications[i]!) {
       // Notifications have no page of their own: give them a path so the alias check passes.

@@ -6,7 +6,7 @@ import type {
   ContentItem, Contact, FileVideo, Html, ItemBase, Link, Locale, Logo, NodeType, Paragraph, Term, DateRange,
 } from './types';
 import { NODE_TYPES } from './types';
-import { cleanHtml } from './sanitize-html';
+import { cleanHtml, type HtmlMemo } from './sanitize-html';
 import type { MediaRefs } from '../media/media-refs';
 import { bool, int, intIds, list, num, obj, str, targetId, targetIds, type Raw } from './read-raw';
 import { sanitizeAlias } from '../routes/alias';
@@ -24,6 +24,8 @@ export interface NormalizeContext {
   mediaOrigins: ReadonlySet<string>;
   media: MediaRefs;
   terms: TermIndex;
+  /** Sanitized HTML to reuse (watch, preview: site/content/normalize-memo.ts). */
+  html?: HtmlMemo;
 }
 
 export type NormalizeResult = { ok: true; item: ContentItem } | { ok: false; nid: number | null; reason: string };
@@ -79,7 +81,7 @@ async function baseFields(raw: Raw, nid: number, path: string, ctx: NormalizeCon
 
 /** Sanitized HTML of a FieldText into holder[key]; the media it names are requested. */
 async function html<K extends string>(text: Raw | null, holder: Record<K, Html | null>, key: K, ctx: NormalizeContext): Promise<Html | null> {
-  const clean = await cleanHtml(str(text?.processed) ?? str(text?.value), { base: ctx.base, mediaOrigins: ctx.mediaOrigins });
+  const clean = await cleanHtml(str(text?.processed) ?? str(text?.value), { base: ctx.base, mediaOrigins: ctx.mediaOrigins }, ctx.html);
   if (!clean) return null;
   holder[key] = clean.html;
   ctx.media.registerAll(clean.media);

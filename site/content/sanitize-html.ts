@@ -71,33 +71,51 @@ export interface HtmlSource {
 }
 
 /**
+ * Fragments already sanitized, by a hash of their source. Watch and preview normalize the same CMS
+ * texts again and again when one item changed, and keep one (site/content/normalize-memo.ts); a
+ * build sees each text once and keeps none, so nothing of it outlives the content stage. Keyed
+ * by a hash, not the text: texts as keys kept every body the CMS sent alive, 12 MB at 5,000 items.
+ * It only stores: what cleans is the caller's (watch imports the generator afresh after an edit).
+ */
+export class HtmlMemo {
+  private readonly cleaned = new Map<string, Promise<CleanHtml | null>>();
+
+  /** What `clean` made of `input` from `source`; `clean` runs the first time only. */
+  get(input: string, source: HtmlSource, clean: () => Promise<CleanHtml | null>): Promise<CleanHtml | null> {
+    const key = createHash('sha256').update(`${source.base}\u0000${[...source.mediaOrigins].join(' ')}\u0000`).update(input).digest('base64');
+    let cleaned = this.cleaned.get(key);
+    if (!cleaned) {
+      if (this.cleaned.size >= MEMO_LIMIT) this.cleaned.clear();
+      this.cleaned.set(key, (cleaned = clean()));
+    }
+    return cleaned;
+  }
+
+  clear(): void {
+    this.cleaned.clear();
+  }
+}
+
+/**
  * Sanitizes one HTML fragment. Empty results (only whitespace or nothing allowed) return null so
  * templates can skip the block.
  */
-export async function cleanHtml(text: string | null | undefined, source: HtmlSource): Promise<CleanHtml | null> {
+export async function cleanHtml(text: string | null | undefined, source: HtmlSource, memo?: HtmlMemo): Promise<CleanHtml | null> {
   if (!text || !text.trim()) return null;
   // Parsing, sanitizing and minifying cost up to two seconds per megabyte of dense markup: a field is
   // read up to a length far beyond any page's text (docs/hardening.md), the parser closes what the
   // cut leaves open.
   const input = text.length > MAX_HTML_LENGTH ? text.slice(0, MAX_HTML_LENGTH) : text;
-  // Watch and preview normalize the same CMS text again and again when one item changed: each
-  // distinct text is sanitized once per process. (The result is never mutated; media patching
-  // writes new strings.) Keyed by a hash: the texts themselves as keys kept every body the CMS
-  // sent alive for the whole build, 12 MB at 5,000 items.
-  const key = createHash('sha256').update(`${source.base}\u0000${[...source.mediaOrigins].join(' ')}\u0000`).update(input).digest('base64');
-  let cleaned = memo.get(key);
-  if (!cleaned) {
-    if (memo.size >= MEMO_LIMIT) memo.clear();
-    memo.set(key, (cleaned = clean(input, source)));
-  }
-  const result = await cleaned;
+  if (!memo) return clean(input, source);
+  // A remembered result is shared: the caller gets its own list of media. (The HTML is never
+  // mutated; media patching writes new strings.)
+  const result = await memo.get(input, source, () => clean(input, source));
   return result && { html: result.html, media: [...result.media] };
 }
 
 /** UTF-16 units of one HTML field that are read (256 Ki: some 40,000 words of text, a long book chapter). */
 export const MAX_HTML_LENGTH = 256 * 1024;
 const MEMO_LIMIT = 50_000;
-const memo = new Map<string, Promise<CleanHtml | null>>();
 
 async function clean(input: string, source: HtmlSource): Promise<CleanHtml | null> {
   const media: string[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanHtml } from '../../../site/content/sanitize-html';
+import { cleanHtml, HtmlMemo } from '../../../site/content/sanitize-html';
 import { mediaToken } from '../../../site/media/media-refs';
 
 const base = 'https://cms.example.org';
@@ -73,5 +73,34 @@ describe('cleanHtml', () => {
   it('returns null for empty or fully disallowed input', async () => {
     expect(await clean('  ')).toBeNull();
     expect(await clean('<script>x</script>')).toBeNull();
+  });
+});
+
+describe('HtmlMemo', () => {
+  const html = '<p><img src="/sites/default/files/a.jpg" alt="A"> Turm</p>';
+
+  it('cleans a text once per source; each caller gets its own media list', async () => {
+    const memo = new HtmlMemo();
+    let cleaned = 0;
+    const counting = () => (cleaned++, cleanHtml(html, source));
+    expect(memo.get(html, source, counting)).toBe(memo.get(html, source, counting));
+    expect(cleaned).toBe(1);
+    const first = await cleanHtml(html, source, memo);
+    first!.media.push('changed by the caller');
+    const second = await cleanHtml(html, source, memo);
+    expect(second).toEqual(await cleanHtml(html, source));
+    expect(second!.media).toEqual(['https://cms.example.org/sites/default/files/a.jpg']);
+  });
+
+  it('keeps texts from another CMS or with other media hosts apart, and forgets on clear', async () => {
+    const memo = new HtmlMemo();
+    const other = { base: 'https://other.example.org', mediaOrigins: new Set(['https://other.example.org']) };
+    const cmsOnly = { base, mediaOrigins: new Set([base]) };
+    const kept = memo.get(html, source, () => cleanHtml(html, source));
+    expect(memo.get(html, other, () => cleanHtml(html, other))).not.toBe(kept);
+    expect(memo.get(html, cmsOnly, () => cleanHtml(html, cmsOnly))).not.toBe(kept);
+    expect((await cleanHtml(html, other, memo))!.media).toEqual(['https://other.example.org/sites/default/files/a.jpg']);
+    memo.clear();
+    expect(memo.get(html, source, () => cleanHtml(html, source))).not.toBe(kept);
   });
 });
