@@ -1,7 +1,7 @@
-// The document shell of every page: <html lang> naming the islands' settings file, head (title, description, canonical, hreflang
-// alternates, Open Graph, schema.org JSON-LD, icon, stylesheet, the top bar's render-blocking
-// expect link, the inline state script, the module script and its preloads) and the layout around
-// the page body.
+// The document shell of every page: <html lang> naming the islands' settings file, head (title,
+// description, canonical, hreflang alternates, Open Graph, schema.org JSON-LD, icon, stylesheet,
+// the top bar's render-blocking expect link, the inline state script, the module script and its
+// preloads) and the layout around the page body.
 import { isIndexable, type Page, type SiteContext } from '../site/render/page-model';
 import { islandSettingsFile } from './island-settings';
 import { Layout } from './Layout';

@@ -1,9 +1,9 @@
 // The security headers of the site (docs/hardening.md): one Content-Security-Policy that fits what
-// the pages load — their own scripts, styles, media and fonts, the stylesheet's inline icons; the one inline script by its hash;
-// the booking provider, the newsletter provider, analytics (only with an id) and the video players
-// the site embeds after a click — plus framing, referrer and sniffing rules. The dev servers send
-// them with every answer; the build writes them as `_headers` for Netlify and Cloudflare Pages,
-// and the README shows the same for nginx.
+// the pages load — their own scripts, styles, media and fonts, the stylesheet's inline icons; the
+// one inline script by its hash; the booking provider, the newsletter provider, analytics (only
+// with an id) and the video players the site embeds after a click — plus framing, referrer and
+// sniffing rules. The dev servers send them with every answer; the build writes them as `_headers`
+// for Netlify and Cloudflare Pages, and the README shows the same for nginx.
 import { createHash } from 'node:crypto';
 import { HEAD_SCRIPT } from '../../templates/layout/head-script';
 import { ANALYTICS_SCRIPT } from '../../templates/widgets/islands/analytics';

@@ -11,9 +11,10 @@
 //
 // Plain server HTML either way: the MenuOverlay island shows it as a slot and owns opening, closing
 // and focus, not the links. In every page's overlay the topics carry no class names beyond
-// `menu-topic` (the stylesheet finds the summary, the list and the overview link, always the
-// first, by their place): eight topics' worth of class names was most of a kilobyte per page. Without JavaScript, topics are <details name>: one open at a time
-// natively; the two places use two names, so the menu page's topics and its overlay's stay apart.
+// `menu-topic` (the stylesheet finds the summary, the list and the overview link, always the first,
+// by their place): eight topics' worth of class names was most of a kilobyte per page. Without
+// JavaScript, topics are <details name>: one open at a time natively; the two places use two names,
+// so the menu page's topics and its overlay's stay apart.
 import type { ReactNode } from 'react';
 import { overlayMenu } from '../../site/render/site-data';
 import { Island } from '../islands';
