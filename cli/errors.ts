@@ -1,4 +1,4 @@
-// The one place that prints errors and decides the exit code (STYLE.md, after Eleventy's
+// The one place that prints errors and decides the exit code (after Eleventy's
 // ErrorHandler). A UserError is the user's to fix: its title, the causes, and what to do, without
 // a stack unless --verbose. Anything else is our bug: the full stack, and a request to report it.
 // Errors start with commander's prefix, "error:", so usage errors and ours read alike. Messages

@@ -1,4 +1,4 @@
-// "Your mistake" versus "our bug" (STYLE.md, after Vike's assertUsage/assert). A UserError is an
+// "Your mistake" versus "our bug" (after Vike's assertUsage/assert). A UserError is an
 // expected failure the user can fix: it carries a title, what happened, what to do, and the exit
 // code (2 for usage/config errors, 1 for a failed build). Anything else reaching cli/errors.ts is a
 // bug and is printed with its stack.

@@ -19,7 +19,7 @@ export const SYNTHETIC_TYPES = [
 ] as const satisfies readonly NodeType[];
 type SyntheticType = (typeof SYNTHETIC_TYPES)[number];
 
-/** Where items of a type live: the SPEC's list bases; highlights and function rooms have no list. */
+/** Where items of a type live: the list routes' paths; highlights and function rooms have no list. */
 function listBase(type: SyntheticType): Record<Lang, string> {
   if (type === 'highlights') return { de: '/de/highlights', en: '/en/highlights' };
   const listed = type === 'functions_rooms' ? 'meetingsandcelebrations' : type;

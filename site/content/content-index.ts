@@ -1,5 +1,5 @@
 // Lookups over the linkable content (page-model's ContentIndex) and the one place that knows where
-// a link to an item goes (SPEC section 2, "Menus": an item with a sublist value goes to the spa
+// a link to an item goes (docs/site.md, "The menu": an item with a sublist value goes to the spa
 // treatments list — preselected with the item's category — or to the route the value names).
 import type { ContentIndex } from '../render/page-model';
 import type { ItemsByLocale } from '../routes/route-map';

@@ -289,7 +289,7 @@ export type ContentItem =
 
 export type ItemOf<T extends NodeType> = Extract<ContentItem, { type: T }>;
 
-/** A menu entry from the SPEC's menu query (limit 50 per type, weight then title). */
+/** A menu entry from the menu query (limit 50 per type, weight then title). */
 export interface MenuEntry {
   nid: number;
   title: string;

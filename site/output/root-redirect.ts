@@ -1,4 +1,4 @@
-// dist/index.html: the site root sends visitors to the default language (SPEC: /de is the home;
+// dist/index.html: the site root sends visitors to the default language (/de is the home;
 // no browser-language detection). A meta refresh works on every static host, with a link for
 // anyone whose browser does not follow it.
 export function rootRedirectHtml(target: string, siteUrl: string): string {

@@ -1,6 +1,6 @@
-// sitemap.xml from the same page list the pages came from (STYLE.md), with the `sitemap` package:
+// sitemap.xml from the same page list the pages came from, with the `sitemap` package:
 // every indexable page once, absolute URLs, xhtml:link alternates for translation pairs,
-// changefreq per SPEC.
+// changefreq per content type (site/routes/route-table.ts, docs/site.md).
 // Over 45,000 URLs it writes numbered sitemaps and a sitemap index (the protocol's limit is 50,000).
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

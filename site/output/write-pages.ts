@@ -1,4 +1,4 @@
-// Renders every page and writes it as soon as it is ready (STYLE.md, after Vike's prerender).
+// Renders every page and writes it as soon as it is ready (after Vike's prerender).
 // Rendering is synchronous CPU work, so on machines with more than two cores large sites are split
 // over two threads: this one and a render worker (site/render/render-worker.ts) that rebuilds the
 // same site contexts from the plain SiteData and renders every other page. Any failure fails the

@@ -73,9 +73,9 @@ export interface SiteContext {
   locale: Locale;
   config: ResolvedConfig;
   messages: Messages;
-  /** The full-menu topics of this language, from the SPEC's menu query. */
+  /** The full-menu topics of this language, from the menu query. */
   menu: MenuTopic[];
-  /** Published notifications of this language (SPEC: notifications call). */
+  /** Published notifications of this language (the notifications query). */
   notifications: Notification[];
   content: ContentIndex;
   assets: Assets;

@@ -1,5 +1,5 @@
 // One page → its HTML, as UTF-8 bytes ready to write or send. The document shell is one component
-// (templates/Document.tsx); errors carry the page being rendered (STYLE.md, after vite-react-ssg's
+// (templates/Document.tsx); errors carry the page being rendered (after vite-react-ssg's
 // serverRenderer). Bytes rather than a string: see templates/render-once.tsx.
 import { renderToString } from 'react-dom/server';
 import { Document } from '../../templates/Document';

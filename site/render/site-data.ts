@@ -1,5 +1,5 @@
 // What every page of a language shares (page-model's SiteContext): UI strings, the menu from the
-// SPEC's menu query, the notifications, assets and route hrefs. Also resolves block-tile
+// menu query, the notifications, assets and route hrefs. Also resolves block-tile
 // references, which need every item to be known first.
 import { join, relative } from 'node:path';
 import type { ResolvedConfig } from '../config/define-config';

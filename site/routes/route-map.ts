@@ -1,5 +1,5 @@
-// Which pages exist (STYLE.md: validate the whole route map before writing anything). Fixed routes
-// of the SPEC and the menu page first, then one detail page per published item at its alias. Paths
+// Which pages exist (the whole map is validated before anything is written).
+// The fixed routes and the menu page first, then one detail page per published item at its alias. Paths
 // of the not-found and menu pages are reserved: no item takes them. Two owners of one path
 // (compared as file systems do, ignoring case) are reported with both nids and only the first keeps
 // it. Pure: items in, pages and problems out.

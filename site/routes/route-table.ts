@@ -1,5 +1,5 @@
-// The SPEC's route table (section 2): every fixed route of the site in both languages, what it
-// shows, and the sitemap change frequency (section 9). Pure data plus pure lookups.
+// The site's fixed routes (docs/site.md): every one in both languages, what it shows, and its
+// sitemap change frequency. Pure data plus pure lookups.
 import type { Locale, NodeType } from '../content/types';
 
 export type Changefreq = 'daily' | 'weekly';
@@ -26,7 +26,7 @@ export interface FixedRoute {
   changefreq: Changefreq;
 }
 
-// Order follows the SPEC's table. Paths are exactly the SPEC's, including the capital P of
+// Paths are the hotel's published addresses, kept exactly, including the capital P of
 // /de/Pressemeldungen.
 export const FIXED_ROUTES: readonly FixedRoute[] = [
   { id: 'home', kind: 'home', paths: { de: '/de', en: '/en' }, template: 'Home', changefreq: 'weekly' },
@@ -53,7 +53,7 @@ export const FIXED_ROUTES: readonly FixedRoute[] = [
   { id: 'spatreatments', kind: 'list', listType: 'spa_treatments', paths: { de: '/de/wellness/spabehandlung', en: '/en/wellness/spatreatments' }, template: 'List', changefreq: 'daily' },
 ];
 
-/** Detail pages: sitemap change frequency per content type (SPEC section 9). */
+/** Detail pages: sitemap change frequency per content type (docs/site.md, "The sitemap"). */
 const DAILY_TYPES: ReadonlySet<NodeType> = new Set<NodeType>([
   'spa_treatments',
   'events',
@@ -72,7 +72,7 @@ export const PAGELESS_TYPES: ReadonlySet<NodeType> = new Set<NodeType>(['notific
 
 /**
  * The full menu's page (docs/menu.md): where the menu button leads without JavaScript and where
- * the overlay loads its item lists from. Not one of the SPEC's routes, so not in FIXED_ROUTES: no
+ * the overlay loads its item lists from. Not one of the hotel's routes, so not in FIXED_ROUTES: no
  * CMS node is its text and no sublist names it. Its paths are reserved (route-map.ts). Not
  * "/de/menue": a restaurant's menu is content here (/de/degustationsmenue), and "Menü" is a title
  * an editor may give one.
@@ -90,7 +90,7 @@ export function listRouteOf(type: NodeType): FixedRoute | undefined {
   return FIXED_ROUTES.find((route) => route.listType === type);
 }
 
-/** The full-menu topics in SPEC order (section 2, "Menus"), keyed by the menu query's alias. */
+/** The full-menu topics in the menu's order (docs/site.md), keyed by the menu query's alias. */
 export const MENU_TOPICS: readonly { alias: string; type: NodeType; routeId: string }[] = [
   { alias: 'rooms', type: 'accommodation', routeId: 'accommodation' },
   { alias: 'restaurants_bars', type: 'restaurants_bars', routeId: 'restaurantsandbars' },
@@ -102,7 +102,7 @@ export const MENU_TOPICS: readonly { alias: string; type: NodeType; routeId: str
   { alias: 'aboutus', type: 'aboutus', routeId: 'aboutus' },
 ];
 
-/** SPEC section 2: the Wellness Booking pseudo-entry's nid. */
+/** The Wellness Booking pseudo-entry's nid (docs/site.md, "The menu"). */
 export const WELLNESS_BOOKING_NID = 99999;
 
 /**

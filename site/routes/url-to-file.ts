@@ -1,4 +1,4 @@
-// "URL → output file" (STYLE.md: one module owns it). Pages are folders with index.html, so a
+// "URL → output file", owned by this module alone. Pages are folders with index.html, so a
 // static host serves /de/uebernachten/ for /de/uebernachten/index.html; error pages are files.
 import { join, resolve, sep } from 'node:path';
 

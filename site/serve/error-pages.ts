@@ -1,4 +1,4 @@
-// The SPEC's error page for failures of the servers (SPEC section 8): 500 → 'Server error.',
+// The error page for failures of the servers (docs/site.md): 500 → 'Server error.',
 // any other status → 'An unkown error has occurred.', each with its code and a link to the
 // language's home. It is a small self-contained document, not a React page: it is shown exactly
 // when rendering the site failed, so it must not depend on the templates. For a CMS that cannot be
@@ -11,7 +11,7 @@ export interface ErrorPageInput {
   locale: Locale;
   /** 500 when rendering failed; 502/503 when the CMS answered badly or not at all. */
   status: number;
-  /** The language's UI strings (locales/<locale>.json); the SPEC's texts are used without them. */
+  /** The language's UI strings (locales/<locale>.json); FALLBACK's texts are used without them. */
   messages?: Messages | null;
   /** Preview: the CMS could not be reached. */
   cms?: { endpoint: string; reason: string } | null;

@@ -1,5 +1,5 @@
 // The HTTP server of `preview` and `watch`: bound to 127.0.0.1 unless told otherwise,
-// every request handled by one async function whose failures become the SPEC's 500 page and a log
+// every request handled by one async function whose failures become the 500 page and a log
 // line, never a crash; close() ends keep-alive and event-stream connections at once. Every answer
 // carries the site's security headers, and a request naming a host the server is not reached by
 // is refused before it is handled (docs/hardening.md: DNS rebinding).

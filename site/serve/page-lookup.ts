@@ -20,7 +20,7 @@ export function matchPage(pages: ReadonlyMap<string, Page>, path: ServedPath): P
 
 /**
  * The not-found file for a path, as the build writes them: the language folder's under /de/ and
- * /en/, else the root's (German, SPEC section 2).
+ * /en/, else the root's (German, the default language).
  */
 export function notFoundFile(segments: readonly string[]): string {
   const first = segments[0];
