@@ -1,5 +1,5 @@
 // A chunk that fails to load (usually: a new deploy removed the hashed file this page refers to)
-// reloads the page, at most once per 60 s so a really missing file cannot loop (SPEC section 4/9).
+// reloads the page, at most once per 60 s so a really missing file cannot loop.
 import { STORAGE_KEYS, readStorage, writeStorage } from '../widgets/islands/browser';
 
 export const CHUNK_RELOAD_GUARD_MS = 60_000;

@@ -1,4 +1,4 @@
-// Header state (SPEC section 4): not scrolled (transparent over the hero) or scrolled (the white
+// Header state (docs/site.md): not scrolled (transparent over the hero) or scrolled (the white
 // fixed bar). The bar is position: fixed in both states once JavaScript runs, so switching only
 // changes colours — no layout shift.
 const SCROLLED_AFTER_PX = 24;

@@ -1,4 +1,4 @@
-// Navigation progress bar (SPEC section 4/9): green, 6 px. On a static site a navigation is a page
+// Navigation progress bar (docs/site.md): green, 6 px. On a static site a navigation is a page
 // load, so the bar starts when this page begins to leave (a link, a form, location.assign), shows
 // only if the next page has not replaced it after 200 ms, runs towards the end over 8000 ms, and on
 // the next page completes and hides 500 ms after that page shows.
@@ -35,7 +35,7 @@ export function startProgressBar(): void {
     throttle = window.setTimeout(() => {
       set('running');
       writeStorage('session', STORAGE_KEYS.progress, '1');
-      // The navigation never completed (a download, a 204): stop after the SPEC's duration.
+      // The navigation never completed (a download, a 204): stop after the bar's full duration.
       limit = window.setTimeout(() => {
         writeStorage('session', STORAGE_KEYS.progress, null);
         finish();

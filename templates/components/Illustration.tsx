@@ -1,4 +1,4 @@
-// Flat SVG art in the palette for items without a CMS image (VISUAL.md: never a grey box). Purely
+// Flat SVG art in the palette for items without a CMS image (never a grey box). Purely
 // decorative: the card's title says what it is, so the art is aria-hidden.
 export type Motif = 'castle' | 'water' | 'forest' | 'stork';
 

@@ -1,4 +1,4 @@
-// The footer (SPEC section 1): address, phone and e-mail as links, the service and legal pages,
+// The footer (docs/site.md): address, phone and e-mail as links, the service and legal pages,
 // sister hotels, the newsletter field (a GET form to the newsletters page: ?email=…), social links
 // and the award certificates with the rating badge as a row of small, even logos.
 import type { BadgeImage } from '../../site/config/define-config';

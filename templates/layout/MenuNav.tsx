@@ -1,5 +1,5 @@
-// The full menu's navigation (SPEC section 2 "Menus"): home plus one accordion topic per content
-// section from the SPEC's menu query (site.menu), each with its overview link and items; the
+// The full menu's navigation (docs/site.md, "The menu"): home plus one accordion topic per content
+// section from the menu query (site.menu), each with its overview link and items; the
 // Wellness topic carries the Wellness Booking pseudo-entry (nid 99999), its own small island that
 // opens the booking sidebar.
 //

@@ -1,4 +1,4 @@
-// The navigation progress bar element (SPEC section 4): static markup; templates/client/progress.ts
+// The navigation progress bar element: static markup; templates/client/progress.ts
 // runs it. Decorative for assistive technology, which announces page loads itself.
 export function ProgressBar() {
   return (

@@ -1,4 +1,4 @@
-// The top bar (SPEC section 2 "Menus"): home link, quick links to accommodation, restaurants,
+// The top bar (docs/site.md, "The menu"): home link, quick links to accommodation, restaurants,
 // events and vouchers, the brass "book now" button, the language switch and the full menu.
 // Transparent with white text over the hero; the white fixed bar after scrolling (the scrolled
 // state is a class set by templates/client/header-scroll.ts).

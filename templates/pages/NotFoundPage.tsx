@@ -1,5 +1,5 @@
-// 404 (SPEC section 8): the localized title, the two explanatory lines, the hint to the homepage,
-// the code and the button to the language home — texts exactly as the SPEC gives them.
+// 404 (docs/site.md, "Error pages"): the localized title, the two explanatory lines, the hint to
+// the homepage, the code and the button to the language home — the hotel's texts, kept exactly.
 import { Hero } from '../components/Hero';
 import { Illustration } from '../components/Illustration';
 import { useSite, useT } from '../site-context';

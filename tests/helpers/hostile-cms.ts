@@ -133,7 +133,7 @@ const REQUESTED = (() => {
   return { common, byType };
 })();
 
-/** Where an item of `type` lives by default (de, en), like the SPEC's route table. */
+/** Where an item of `type` lives by default (de, en), like the site's route table. */
 const LIST_PATHS: Record<string, [string, string]> = {
   accommodation: ['/de/uebernachten', '/en/accommodation'],
   restaurants_bars: ['/de/restaurantsundbars', '/en/restaurantsandbars'],

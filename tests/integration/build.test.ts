@@ -13,7 +13,7 @@ const MENU_PAGES = Object.values(MENU_ROUTE.paths).map((path) => `${path.slice(1
 const indexed = pages.filter((file) => !MENU_PAGES.includes(file));
 
 describe('fixture build', () => {
-  it('writes every fixed route of the SPEC in both languages', () => {
+  it('writes every fixed route in both languages', () => {
     for (const route of FIXED_ROUTES) {
       for (const path of Object.values(route.paths)) expect(existsSync(join(dist, path, 'index.html')), path).toBe(true);
     }
@@ -95,7 +95,7 @@ describe('fixture build', () => {
     expect(read('index.html')).toContain('url=/de/');
   });
 
-  it('writes the not-found pages with the SPEC texts', () => {
+  it('writes the not-found pages with their exact texts', () => {
     for (const file of ['404.html', 'de/404.html']) {
       const html = read(file);
       expect(html).toContain('Diese Seite konnte nicht gefunden werden');

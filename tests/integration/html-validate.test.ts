@@ -1,4 +1,4 @@
-// Issue 3, quality bar: html-validate reports no errors on any page of the fixture build.
+// Quality bar: html-validate reports no errors on any page of the fixture build.
 //
 // .htmlvalidate.json extends html-validate:recommended and changes only what is a matter of
 // serialization, not of validity:

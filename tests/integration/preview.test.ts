@@ -1,4 +1,4 @@
-// `hotel-site preview` rendering on demand, in this process: the SPEC's error pages with their
+// `hotel-site preview` rendering on demand, in this process: the error pages with their
 // statuses, HTTP as a static host does it, one content snapshot for concurrent requests, traversal
 // refused, and a CMS that is down. (That its pages equal the build's: preview-build.test.ts.)
 import { rm, writeFile } from 'node:fs/promises';
@@ -77,7 +77,7 @@ describe('preview (rendering on demand)', () => {
     expect(elsewhere.text).toContain('Diese Seite konnte nicht gefunden werden');
   });
 
-  it("shows the SPEC's 500 page when rendering fails, and keeps serving", async () => {
+  it("shows the 500 page when rendering fails, and keeps serving", async () => {
     renderFails = true;
     try {
       const response = await rawRequest(preview.url, '/en/wellness/');

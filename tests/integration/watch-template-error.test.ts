@@ -44,7 +44,7 @@ describe('watch: a template that throws', () => {
     expect(stderr).toMatch(new RegExp(`templates/pages/FaqPage\\.tsx:${line}:\\d+: Rendering /en/faq/ .*the FAQ broke`));
     expect(stderr).not.toMatch(/node_modules[\\/]react-dom/);
 
-    // Never rendered before: the SPEC's 500 page, still with the overlay.
+    // Never rendered before: the 500 page, still with the overlay.
     const unseen = await rawRequest(watch.url, '/de/faq/');
     expect(unseen.status).toBe(500);
     expect(unseen.text).toContain('the FAQ broke');

@@ -180,7 +180,7 @@ describe('watch', () => {
     }
   });
 
-  it("shows the SPEC's 500 page with the error when a template throws, until it is fixed", async () => {
+  it("shows the 500 page with the error when a template throws, until it is fixed", async () => {
     const throwing = await edit('templates/pages/FaqPage.tsx', (text) => text.replace(/export function FaqPage\(\) \{/, "export function FaqPage() {\n  if (Date.now() > 0) throw new Error('FAQ template broke');"));
     expect(throwing.ok).toBe(true);
     const response = await rawRequest(session.url, '/en/faq/');

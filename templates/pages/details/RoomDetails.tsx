@@ -1,5 +1,5 @@
 // Accommodation: what is in the room, the bathroom and on the technical side, and the views.
-// The SPEC names three feature groups (room, bath, tech/media); the CMS keeps tech/media terms in
+// Features show in three groups (room, bath, tech/media); the CMS keeps tech/media terms in
 // the room-features field, recognisable by their vocabulary.
 import type { Accommodation, Term } from '../../../site/content/types';
 import { TermList } from '../../components/TermList';

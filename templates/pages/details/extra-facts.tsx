@@ -1,5 +1,5 @@
 // Facts a detail page shows beyond the card's key facts: categories, location, dimensions, seating.
-// Function-room labels are the SPEC's translated comparison texts (functionRooms.*).
+// Function-room labels are the comparison table's translated texts (functionRooms.*).
 import type { ContentItem, FunctionRoom, Locale } from '../../../site/content/types';
 import type { ContentIndex } from '../../../site/render/page-model';
 import { SEATING_LAYOUTS } from '../../../site/content/types';

@@ -1,4 +1,4 @@
-// Cookie consent (SPEC section 4): open on the first visit; Accept stores consent true in local
+// Cookie consent (docs/site.md): open on the first visit; Accept stores consent true in local
 // storage and enables analytics; Deny stores false and erases the analytics cookies; the bar can
 // collapse into a small tab; after a choice a small Cookies icon reopens it. Before hydration the
 // head script has already hidden the bar when a choice is stored, so it never flashes.

@@ -1,7 +1,7 @@
-// The function-room comparison (SPEC section 3 labels, section 8 message): every room with area,
+// The function-room comparison (docs/site.md): every room with area,
 // length, width, height, the five seating layouts, location, price per day and short-usage price.
 // Hydrated, it filters live by seating layout and number of persons; without JavaScript the
-// filter is hidden and every room shows. No match: exactly the SPEC's message. A layout or number
+// filter is hidden and every room shows. No match: the message from the locale files, exactly. A layout or number
 // chosen before the widget's JavaScript arrived is taken from the controls when it hydrates
 // (templates/widgets/README.md).
 import { useEffect, useRef, useState } from 'react';

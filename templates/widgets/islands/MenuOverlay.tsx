@@ -1,4 +1,4 @@
-// The full menu overlay (SPEC section 2 "Menus", section 4): the toggle and the dialog. The
+// The full menu overlay (docs/site.md, "The menu"): the toggle and the dialog. The
 // navigation inside (templates/layout/MenuNav.tsx) is server HTML the island shows as a slot and
 // does not own: its links need no JavaScript. It holds the topics and their overview links; the
 // items under each topic come from the menu page (docs/menu.md, ./menu-lists.ts), loaded on intent

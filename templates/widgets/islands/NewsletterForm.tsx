@@ -1,5 +1,4 @@
-// Newsletter sign-up (SPEC section 5): posts to the newsletter provider from
-// site.config.ts. Hydrated, it validates with the page language's messages (German on /de) instead
+// Newsletter sign-up: posts to the newsletter provider from site.config.ts. Hydrated, it validates with the page language's messages (German on /de) instead
 // of the browser's, and takes the e-mail the footer field passed as ?email=. Without JavaScript the
 // browser's own validation (required, type=email) still applies.
 import { useEffect, useRef, useState, type FormEvent } from 'react';

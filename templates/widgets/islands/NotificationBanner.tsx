@@ -1,4 +1,4 @@
-// The hotel's announcements (SPEC section 4): published notifications of the page language,
+// The hotel's announcements: published notifications of the page language,
 // dismissable for the visit (sessionStorage — survives navigation, not a new visit). A band at the
 // top of the page, under the top bar, so it covers nothing. No layout shift: it is in the HTML
 // from the start, a stored dismissal hides it before first paint (head script), and dismissing it

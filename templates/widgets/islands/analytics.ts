@@ -1,4 +1,4 @@
-// Analytics behind consent (SPEC section 4): nothing is requested and no cookie is set
+// Analytics behind consent: nothing is requested and no cookie is set
 // until the visitor accepts; denying erases the analytics cookies. gtag-style loader.
 
 type Gtag = (...args: unknown[]) => void;

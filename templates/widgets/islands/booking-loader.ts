@@ -1,4 +1,4 @@
-// The booking provider's sidebar (SPEC section 1 and 7.4): a third-party script loaded with the
+// The booking provider's sidebar (docs/site.md): a third-party script loaded with the
 // locale in its URL, then opened through a global function. One load per page, shared by every
 // booking button (top bar, menu's Wellness Booking entry, call-to-action paragraphs).
 

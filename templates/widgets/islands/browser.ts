@@ -3,7 +3,7 @@
 
 /** Storage keys, also read by the inline head script (templates/layout/head-script.ts). */
 export const STORAGE_KEYS = {
-  /** localStorage: "true" | "false" — the SPEC's consent (section 9: consent in local storage). */
+  /** localStorage: "true" | "false" — the visitor's cookie consent (kept in local storage). */
   consent: 'cookieConsent',
   /** sessionStorage: "1" while the cookie bar is collapsed into its tab during this visit. */
   cookieBarCollapsed: 'cookieBarCollapsed',

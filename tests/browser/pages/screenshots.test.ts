@@ -1,4 +1,4 @@
-// Issue 3: "look at it". Screenshots of the home page, a list, a detail page, the meetings page
+// "Look at it": screenshots of the home page, a list, a detail page, the meetings page
 // with the function-room table, the menu page (a topic open) and the 404 page at 1440 and 375 px, written to the git-ignored
 // tests/.screenshots/ for a person to look at; the test asserts what a guest would notice first:
 // the page rendered, nothing scrolls sideways on a phone, and the hero image loaded. Full pages are

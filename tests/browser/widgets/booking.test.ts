@@ -1,4 +1,4 @@
-// Booking sidebar (SPEC sections 1 and 7.4): "book now", the menu's Wellness Booking entry
+// Booking sidebar: "book now", the menu's Wellness Booking entry
 // and booking call-to-action paragraphs load the provider script (URL from site.config.ts with the
 // locale filled in) and make the global open call; the button is busy while the script loads and
 // falls back to the configured booking page when it cannot load.

@@ -1,4 +1,4 @@
-// Chunk-load failure (SPEC sections 4, 8 and 9): a missing hashed file (as after a deploy) reloads
+// Chunk-load failure: a missing hashed file (as after a deploy) reloads
 // the page — at most once per 60 s, the guard kept in sessionStorage.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Cookie consent (SPEC section 4): open on the first visit with no analytics request and
+// Cookie consent: open on the first visit with no analytics request and
 // no analytics cookie; Accept stores true and loads analytics; Deny stores false and erases the
 // analytics cookies; the bar collapses into a tab; the Cookies icon reopens it; a stored true
 // keeps the bar closed and enables analytics on load.

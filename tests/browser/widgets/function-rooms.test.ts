@@ -1,6 +1,6 @@
-// Function-room comparison (SPEC sections 3 and 8): every room with its measures, the
+// Function-room comparison: every room with its measures, the
 // five seating layouts and prices; live filtering by layout and persons; no match shows exactly
-// the SPEC's message (its English counterpart on /en); without JavaScript every room shows.
+// the locale files' message (its English counterpart on /en); without JavaScript every room shows.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hasChromium, launchBrowser } from '../../helpers/browser';
@@ -38,7 +38,7 @@ describe.skipIf(!hasChromium)('function-room comparison', () => {
   });
 
   for (const variant of VARIANTS) {
-    it(`${variant.name}: filters live by layout and persons; no match shows the SPEC message; reset shows all`, async () => {
+    it(`${variant.name}: filters live by layout and persons; no match shows the no-match message; reset shows all`, async () => {
       const tab = await openTab(browser, { viewport: variant.viewport });
       try {
         const { page } = tab;

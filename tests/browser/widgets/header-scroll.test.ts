@@ -1,4 +1,4 @@
-// Header (SPEC section 4): transparent over the hero, the white fixed bar after scrolling,
+// Header: transparent over the hero, the white fixed bar after scrolling,
 // without layout shift; the language switch is a plain link to the page in the other language.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Menu overlay (SPEC sections 2 and 4): opens and closes, toggles the body state that
+// Menu overlay: opens and closes, toggles the body state that
 // blocks scrolling, one topic open at a time, Escape closes it, focus moves into it and back to the
 // toggle, aria-expanded follows; the Wellness topic has the Wellness Booking entry. The entries of
 // each topic come from the menu page (docs/menu.md): loaded when the browser is idle or on intent,

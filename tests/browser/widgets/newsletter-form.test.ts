@@ -1,4 +1,4 @@
-// Newsletter sign-up (SPEC section 5): validation with the German message set on /de and
+// Newsletter sign-up: validation with the German message set on /de and
 // English on /en; the e-mail passed by the footer field (?email=) is prefilled; a valid form posts
 // to the newsletter provider configured in site.config.ts.
 import type { Browser } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Notification banner (SPEC section 4): the published notifications of the page language;
+// Notification banner: the published notifications of the page language;
 // dismissed for the visit (sessionStorage) — the dismissal survives navigation within the visit,
 // not a new visit — and neither showing nor dismissing it shifts the layout.
 import type { Browser } from 'playwright-core';

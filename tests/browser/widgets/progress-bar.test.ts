@@ -1,4 +1,4 @@
-// Navigation progress bar (SPEC sections 4 and 9): green, 6 px; shows only when a
+// Navigation progress bar: green, 6 px; shows only when a
 // navigation takes longer than 200 ms; runs up to 8000 ms; hides 500 ms after the new page shows.
 // The test server holds chosen pages back to make navigations slow. The bar's states are logged
 // to sessionStorage with wall-clock times, so the log survives the page that leaves.

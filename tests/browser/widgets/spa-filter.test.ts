@@ -1,4 +1,4 @@
-// Spa treatments list (issues 3 and 4): narrowed by category, preselected from ?category=<tid>
+// Spa treatments list: narrowed by category, preselected from ?category=<tid>
 // (links from wellness items carry it); without JavaScript every treatment shows.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

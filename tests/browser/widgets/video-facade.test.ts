@@ -1,4 +1,4 @@
-// Click-to-load facades (issues 3 and 4): the stork camera and remote video paragraphs show a
+// Click-to-load facades: the stork camera and remote video paragraphs show a
 // poster and load nothing from the video host before the click; the click swaps in the player.
 // Without JavaScript the facade is a link to the video's page.
 import type { Browser } from 'playwright-core';

@@ -3,7 +3,7 @@ import { createContentIndex, hrefOf } from '../../../site/content/content-index'
 import { byLocale } from '../../helpers/items';
 import { item } from '../../helpers/items';
 
-describe('where a link to an item goes (SPEC: sublist routing)', () => {
+describe('where a link to an item goes (sublist routing)', () => {
   it('goes to the item itself', () => {
     expect(hrefOf(item(1, 'de', 'accommodation', '/de/uebernachten/turmzimmer'))).toBe('/de/uebernachten/turmzimmer/');
   });

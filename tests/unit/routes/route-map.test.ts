@@ -7,7 +7,7 @@ import { byLocale, item } from '../../helpers/items';
 const locales = ['de', 'en'] as const;
 
 describe('route map', () => {
-  it('has every fixed route of the SPEC in both languages, and the not-found pages', () => {
+  it('has every fixed route in both languages, and the not-found pages', () => {
     const { pages } = buildRouteMap(byLocale([]), locales);
     for (const route of FIXED_ROUTES) {
       expect(pages.find((page) => page.href === `${route.paths.de}/`.replace('//', '/'))).toBeDefined();

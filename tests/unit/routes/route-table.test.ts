@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FIXED_ROUTES, MENU_ROUTE, MENU_TOPICS, changefreqOf, listRouteOf, routeById, routeForSublist } from '../../../site/routes/route-table';
 
 describe('route table', () => {
-  it('holds the 22 list routes of the SPEC, each under its language prefix', () => {
+  it('holds the 22 fixed routes, each under its language prefix', () => {
     expect(FIXED_ROUTES).toHaveLength(22);
     for (const route of FIXED_ROUTES) {
       expect(route.paths.de === '/de' || route.paths.de.startsWith('/de/')).toBe(true);
@@ -11,13 +11,13 @@ describe('route table', () => {
     expect(new Set(FIXED_ROUTES.map((route) => route.paths.de.toLowerCase())).size).toBe(22);
   });
 
-  it('keeps the SPEC paths exactly, including /de/Pressemeldungen', () => {
+  it('keeps the published paths exactly, including /de/Pressemeldungen', () => {
     expect(listRouteOf('press_releases')?.paths).toEqual({ de: '/de/Pressemeldungen', en: '/en/pressreleases' });
     expect(listRouteOf('spa_treatments')?.paths).toEqual({ de: '/de/wellness/spabehandlung', en: '/en/wellness/spatreatments' });
     expect(listRouteOf('accommodation')?.paths).toEqual({ de: '/de/uebernachten', en: '/en/accommodation' });
   });
 
-  it('sets sitemap change frequencies as the SPEC says', () => {
+  it('sets sitemap change frequencies per route and content type', () => {
     for (const type of ['spa_treatments', 'events', 'highlights', 'courses_and_menus', 'packages_and_special_offers', 'careers'] as const) expect(changefreqOf(type)).toBe('daily');
     for (const type of ['accommodation', 'restaurants_bars', 'wellness', 'aboutus', 'page'] as const) expect(changefreqOf(type)).toBe('weekly');
   });
@@ -31,13 +31,13 @@ describe('route table', () => {
     expect(routeForSublist('unknown')).toBeUndefined();
   });
 
-  it('has the eight menu topics of the SPEC in order', () => {
+  it('has the eight menu topics in order', () => {
     expect(MENU_TOPICS.map((topic) => topic.routeId)).toEqual([
       'accommodation', 'restaurantsandbars', 'meetingsandcelebrations', 'wellness', 'events', 'sports', 'specialoffers', 'aboutus',
     ]);
   });
 
-  it('keeps the menu page beside the SPEC table, on a path of its own that no sublist value reaches', () => {
+  it('keeps the menu page beside the fixed routes, on a path of its own that no sublist value reaches', () => {
     expect(FIXED_ROUTES).not.toContain(MENU_ROUTE);
     expect(routeById('menu')).toBe(MENU_ROUTE);
     expect(MENU_ROUTE.paths).toEqual({ de: '/de/navigation', en: '/en/navigation' });

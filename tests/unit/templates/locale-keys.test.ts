@@ -1,4 +1,4 @@
-// Issue 3: every UI string exists in both languages, and every key a template asks for exists.
+// Every UI string exists in both languages, and every key a template asks for exists.
 // Templates call t('…') / translate(messages, '…') with literal keys, so scanning the sources finds
 // every key in use.
 import { readFileSync } from 'node:fs';
@@ -56,7 +56,7 @@ describe('locale files', () => {
     expect(missing).toEqual([]);
   });
 
-  it('give the SPEC texts of the 404 page exactly (section 8)', () => {
+  it('give the texts of the error pages exactly', () => {
     const messages = { de: load('de'), en: load('en') };
     const notFound = (locale: 'de' | 'en') => (messages[locale].errors as Messages).notFound as Messages;
     expect(notFound('de').title).toBe('Diese Seite konnte nicht gefunden werden');

@@ -28,7 +28,7 @@ describe('pageTitle', () => {
     expect(title.endsWith('…')).toBe(true);
   });
 
-  it('titles the 404 page with the SPEC text', () => {
+  it('titles the 404 page with its exact text', () => {
     expect(pageTitle(page({ kind: 'not-found' }), site)).toBe('Diese Seite konnte nicht gefunden werden | Schloss Storchenau');
   });
 });

@@ -1,5 +1,5 @@
-// templates/client/chunk-reload.ts: a failed chunk reloads the page at most once per 60 s (SPEC
-// sections 4 and 9), the guard kept in sessionStorage.
+// templates/client/chunk-reload.ts: a failed chunk reloads the page at most once per 60 s, the
+// guard kept in sessionStorage.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHUNK_RELOAD_GUARD_MS, reloadAfterChunkError } from '../../../../templates/client/chunk-reload';
 
@@ -21,7 +21,7 @@ describe('reloadAfterChunkError', () => {
     vi.restoreAllMocks();
   });
 
-  it('is the SPEC constant', () => {
+  it('is one minute', () => {
     expect(CHUNK_RELOAD_GUARD_MS).toBe(60_000);
   });
 

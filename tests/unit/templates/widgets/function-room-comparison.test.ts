@@ -1,5 +1,5 @@
 // templates/widgets/islands/FunctionRoomComparison.tsx: which rooms a layout and a number of
-// persons leave (SPEC section 3; no match → the SPEC's message, tested in the browser).
+// persons leave (no match shows the no-match message: tested in the browser).
 import { describe, expect, it } from 'vitest';
 import { matchingRooms, type RoomRow } from '../../../../templates/widgets/islands/FunctionRoomComparison';
 
