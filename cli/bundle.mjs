@@ -1,6 +1,6 @@
-// Bundling of the TypeScript CLI for the `hotel-site` bin (cli/hotel-site.mjs). It bundles it with esbuild into
-// the checkout's own cache folder (cli/checkout-cache.mjs) whenever a source file is newer than the
-// last bundle (about 150 ms), and the bin imports that. So `npx hotel-site` works right after
+// Bundling of the TypeScript CLI for the `hotel-site` bin (cli/hotel-site.mjs). It bundles it with
+// esbuild into the checkout's own cache folder (cli/checkout-cache.mjs) whenever a source file is
+// newer than the last bundle, and the bin imports that. So `npx hotel-site` works right after
 // `npm install`, with no build step to remember and no stale output after a `git pull`.
 //
 // The project root is the checkout this file lies in — where the bin was invoked — and is written

@@ -88,7 +88,7 @@ export function hasTime(value: string): boolean {
 /**
  * A range as one string, collapsing shared parts ("5.–7. Dez. 2026"). The same event's range is on
  * thousands of pages (cards, related items): each is formatted once per language, since ICU's
- * formatRange cost more than 0.3 s of a 10,000-page build.
+ * formatRange is slow enough to show in a large build's profile.
  */
 export function formatDateRange(locale: Locale, range: DateRange): string {
   const key = `${locale}|${range.start}|${range.end ?? ''}`;

@@ -1,14 +1,13 @@
 // Parts of the layout that are the same on every page of a language — the full menu, the footer,
-// the cookie bar, the notification banner — are rendered once per language and reused as bytes.
-// Measured on the 10,000-page synthetic site: the menu alone took 3 ms and 120 KB of markup on
-// every page, four times the page's own content. Children of <Once> must
-// not depend on the page: only on the language's SiteContext. They come as a function so that not
-// even their props are computed again (JSX children would be built on every page).
+// the cookie bar, the notification banner — are rendered once per language and reused as bytes:
+// they outweigh a page's own content. Children of <Once> depend only on the language's
+// SiteContext, never on the page, and come as a function so that not even their props are
+// computed again (JSX children would be built on every page).
 //
 // React renders only a marker where a fragment goes; `assemblePage` puts the page together as a
-// Buffer around the fragments' bytes, encoded once. The page is never one big JavaScript string:
-// a string of more than 128 KB is a large-object allocation in V8 (about 1 ms for each one, as much
-// as rendering the page), and the menu alone makes a page that large on a big site.
+// Buffer around the fragments' bytes, encoded once. The page is never one big JavaScript string: a
+// large string is a large-object allocation in V8 that costs as much as rendering the page
+// (docs/benchmarks.md).
 import { randomBytes } from 'node:crypto';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';

@@ -86,7 +86,7 @@ export class GraphQLExecutor {
 }
 
 export function sendJson(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
-  // Encoded once: a page of 50 items is ~100 KiB, and byteLength + write of a string would scan it twice.
+  // Encoded once: answers are large, and byteLength + write of a string would scan it twice.
   const body = Buffer.from(JSON.stringify(value));
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',

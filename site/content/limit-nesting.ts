@@ -1,6 +1,6 @@
 // Caps how deeply CMS HTML nests before anything else walks it (docs/hardening.md). Later steps —
-// the minifier above all — spend time per element times its depth: 5,000 nested tables (75 KB)
-// took 13 s to minify, 100,000 nested spans never finished. No editor writes more than a few dozen
+// the minifier above all — spend time per element times its depth, so a deeply nested body could
+// stall a build (docs/hardening.md). No editor writes more than a few dozen
 // levels, and browsers stop nesting far earlier themselves (Chromium at 512), so elements deeper
 // than the cap are unwrapped: their text, images and line breaks stay, in order, inside the
 // deepest element allowed; their structure goes. Iterative, so no depth can overflow the stack.

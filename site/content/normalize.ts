@@ -111,7 +111,7 @@ function dateRange(value: unknown): DateRange | null {
 /**
  * The item: `base` with its type's own fields added in place. Not `{ ...base, type, … }`: Node 20's
  * V8 gives every object made by a spread followed by more fields a hidden class of its own — one
- * per item and picture, megabytes of them, and slower reads everywhere (docs/architecture.md).
+ * per item and picture, megabytes of them, and slower reads everywhere (docs/benchmarks.md).
  */
 async function typedItem(raw: Raw, type: NodeType, base: ItemBase, ctx: NormalizeContext): Promise<ContentItem> {
   switch (type) {

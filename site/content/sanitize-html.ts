@@ -74,7 +74,7 @@ export interface HtmlSource {
  * Fragments already sanitized, by a hash of their source. Watch and preview normalize the same CMS
  * texts again and again when one item changed, and keep one (site/content/normalize-memo.ts); a
  * build sees each text once and keeps none, so nothing of it outlives the content stage. Keyed
- * by a hash, not the text: texts as keys kept every body the CMS sent alive, 12 MB at 5,000 items.
+ * by a hash, not the text: texts as keys kept every body the CMS sent alive.
  * It only stores: what cleans is the caller's (watch imports the generator afresh after an edit).
  */
 export class HtmlMemo {

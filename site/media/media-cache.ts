@@ -83,7 +83,7 @@ export class MediaCache {
 
   /**
    * Where the body with that hash lives. Bodies are spread over 256 folders: filling one folder
-   * with tens of thousands of new files is several times slower on ext4 (docs/media.md).
+   * with tens of thousands of new files is several times slower on ext4 (docs/benchmarks.md).
    */
   bodyFile(sha256: string): string {
     return join(this.dir, 'files', sha256.slice(0, 2), sha256);

@@ -25,8 +25,8 @@ export function sitemapItems(pages: readonly Page[], siteUrl: string): SitemapIt
 
 /**
  * One urlset file. The items are written into the stream at once and its output collected with
- * the package's `streamToPromise` (at most 45,000 URLs, some 10 MB): 10,000 URLs took 100–140 ms
- * so, 130–240 ms piped from `Readable.from` item by item into a file stream.
+ * the package's `streamToPromise` (at most 45,000 URLs): faster than piping `Readable.from` item
+ * by item into a file stream (docs/benchmarks.md).
  */
 async function writeUrlset(file: string, items: SitemapItemLoose[]): Promise<void> {
   const stream = new SitemapStream({ xmlns: { news: false, video: false, image: false, xhtml: true }, lastmodDateOnly: true });

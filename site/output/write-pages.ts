@@ -19,12 +19,11 @@ import { measurePageJs, type ClientBundle } from './client-bundle';
 import { writeFile } from './write-file';
 
 const WRITES_IN_FLIGHT = 32;
-/** Below this many pages a worker's start-up (about 150 ms) costs more than it saves. */
+/** Below this many pages a worker's start-up costs more than it saves. */
 const PARALLEL_FROM = 400;
 /**
- * On two cores the worker gains nothing (README, "Benchmarks": 9.9 s on two threads, 10.0–10.9 s
- * on one, for 9,916 pages) and costs about 60 MiB of peak memory: the build's own I/O, the garbage
- * collector and the worker's copy of the site data compete for the second core.
+ * On two cores the worker gains nothing and costs memory (docs/benchmarks.md): the build's own
+ * I/O, the garbage collector and the worker's copy of the site data compete for the second core.
  */
 const WORKER_FROM_CORES = 3;
 

@@ -21,7 +21,7 @@ export function watchHeaderScroll(): void {
     { passive: true },
   );
   // In the next frame, not now: reading scrollY right after the page's classes changed forces a
-  // synchronous layout (Lighthouse: 60 ms of forced reflow on a throttled phone). The bar is fixed
+  // synchronous layout (Lighthouse flags the forced reflow on a slow phone). The bar is fixed
   // in both states, so a frame's delay shifts nothing.
   queued = true;
   requestAnimationFrame(update);

@@ -1,4 +1,4 @@
-// `npm run bench` (README, "Benchmarks"): wall time of whole CLI builds, everything included
+// `npm run bench` (docs/benchmarks.md): wall time of whole CLI builds, everything included
 // (start-up, fetch from the local backend, media, render, write, sitemap, bundles), for the fixture
 // site and for a synthetic large site served by `hotel-site cms --items N` in its own process, with
 // pages/s, the seconds per stage and the peak RSS the build reports; then the media stage at scale

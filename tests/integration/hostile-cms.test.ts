@@ -1124,9 +1124,10 @@ describe('9. media that 404s, is relative, lives elsewhere, is huge or oddly typ
     expect(active).toEqual([]);
   });
 
-  // A deliberate choice (README, "How a build works"): media that could not be had after the retries
-  // for a reason other than "gone" (404/410/403) fail the build, so the live site stays whole rather
-  // than being republished without the pictures; the next build tries again.
+  // A deliberate choice (docs/media.md, "One bad file never stops publication"): media that could
+  // not be had after the retries for a reason other than "gone" (404/410/403) fail the build, so
+  // the live site stays whole rather than being republished without the pictures; the next build
+  // tries again.
   it('fails clearly naming the host when the media host stays unreachable, and keeps the previous site', async () => {
     const dead = await cmsWith({});
     const deadUrl = `${dead.origin}/gone.png`;

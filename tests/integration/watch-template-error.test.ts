@@ -1,4 +1,4 @@
-// A template that throws while rendering, in `watch` (README, `watch`): the open page keeps its
+// A template that throws while rendering, in `watch`: the open page keeps its
 // last good version under the error overlay, the terminal names the template's file:line, and
 // React's own frames are left out of what it prints.
 import { readFile, writeFile } from 'node:fs/promises';
