@@ -1,19 +1,5 @@
-// The island mechanism: only widgets hydrate; the rest of the page stays static HTML.
-//
-// <Island name props hydrate> renders the widget on the server inside a container that carries
-//   data-island="<name>"   which widget (templates/client/registry.ts loads its chunk),
-//   data-props="<json>"    ALL of its props — no React context exists on the client,
-//   data-hydrate="<when>"  load | idle | visible | interaction (as Astro's client:* directives).
-// The client (templates/client/main.ts) calls hydrateRoot(container, <Widget {...props}/>): same
-// component, same props, so the markup matches and React only attaches its listeners.
-//
-// Shared props: what an island shows alike on every page of a language (labels, the booking
-// provider) is not in data-props but in the language's settings file (templates/island-settings.ts),
-// which the client fetches once and lays the page's props over.
-//
-// Slots: server-rendered children an island shows but does not own (the spa filter's cards). The
-// server passes React nodes; the client passes the HTML the server produced, read back from the DOM
-// ({ __html }), so nothing is sent twice and hydration sees identical markup.
+// The island mechanism: only widgets hydrate; the rest of the page stays static HTML. How an island
+// is marked up, hydrated and given shared props and slots: templates/widgets/README.md.
 import type { ComponentProps, ReactNode } from 'react';
 import { useOptionalSite } from './site-context';
 import { sharedProps, type SharedKeys } from './island-settings';

@@ -1,15 +1,6 @@
-// CMS `processed` HTML is untrusted input: it is cut down to an allow-list before it is
-// rendered — no scripts, styles, iframes, event handlers or javascript: URLs — with sanitize-html,
-// the maintained library for exactly this. Before that, parse5 (the WHATWG parsing algorithm)
-// builds the tree a browser would from it, so unclosed or misnested tags come out as well-formed
-// HTML (a table closes the open paragraph, rows get their tbody), and the allow-list judges that
-// tree, not a string a browser would read differently; elements nested deeper than any editor
-// writes are flattened first (./limit-nesting), so no later step spends time per depth. Headings
-// are shifted so a body never adds a second <h1>.
-// Media in the HTML never hot-link the CMS (docs/media.md): `img src`/`srcset`, `source srcset` and
-// links to files on a media origin become media tokens (site/media/media-refs.ts) that the media
-// stage swaps for the local copies; other links to the CMS's own pages become site paths. The
-// result is minified once here (site/render/minify.ts), not again per page.
+// CMS HTML is untrusted: parsed as a browser would (parse5), flattened below a nesting cap, then cut
+// down to an allow-list with sanitize-html; media in it become media tokens, links to CMS pages
+// become site paths. Why each step: docs/hardening.md ("Sanitizing CMS HTML").
 import { createHash } from 'node:crypto';
 import { parseFragment, serialize } from 'parse5';
 import sanitize from 'sanitize-html';

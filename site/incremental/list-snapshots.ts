@@ -1,21 +1,6 @@
-// Content lists as an earlier build normalized them, kept per list (docs/incremental.md). A list is
-// one content type in one language. Normalizing an item (sanitizing its body and paragraphs with
-// parse5) is a pure function of its raw answer and what every item shares — language, CMS origin,
-// media origins and taxonomy terms (the `scope`) — so:
-// - a list whose version the CMS reports unchanged, kept under the same scope and younger than
-//   cacheMaxAgeHours, is taken whole: no request is sent for it, no raw answer read or hashed;
-// - a list that moved is fetched, and each of its items whose raw answer is byte for byte one the
-//   last build normalized is taken as it was then (found by a hash of type, language and answer).
-// Each entry keeps the media URLs its item named: the media stage must hear of them either way.
-// Files: `lists/<hash of endpoint + code>/index.json` says, for each list, which file holds it, the
-// version and scope it was made under and when it was fetched. A list file is written as soon as
-// the list is normalized (its JSON is not held for the whole build), under a name of its own, and
-// named by the index only once the build succeeded: a build that stops half-way leaves the last
-// complete state. A save removes the files its index replaced, and unnamed files older than an
-// hour (left by a build that stopped; a younger one may be another build's, still running).
-// Media tokens carry a nonce of the process that made them (site/media/media-refs.ts): a file
-// names its writer's, and reading renames them to this process's. A damaged index or list file is
-// ignored with a warning.
+// Content lists as an earlier build normalized them, kept per list so that a list whose version
+// did not move is taken whole and a moved list reuses its unchanged items. What is kept, when it is
+// trusted and how its files are written: docs/incremental.md ("How a build decides").
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -1,20 +1,6 @@
-// The full menu's navigation (docs/site.md, "The menu"): home plus one accordion topic per content
-// section from the menu query (site.menu), each with its overview link and items; the
-// Wellness topic carries the Wellness Booking pseudo-entry (nid 99999), its own small island that
-// opens the booking sidebar.
-//
-// Shown in two places (docs/menu.md). In the overlay of every page (`place="overlay"`) without the
-// items: the topics, their overview links and the Wellness Booking entry only, so a page does not
-// carry up to 400 links and an edited title does not change every page. On the menu page
-// (`place="page"`) complete: the overlay loads the items from there
-// (templates/widgets/islands/menu-lists.ts finds them by `data-menu-topic` and `data-menu-item`).
-//
-// Plain server HTML either way: the MenuOverlay island shows it as a slot and owns opening, closing
-// and focus, not the links. In every page's overlay the topics carry no class names beyond
-// `menu-topic` (the stylesheet finds the summary, the list and the overview link, always the first,
-// by their place): eight topics' worth of class names was most of a kilobyte per page. Without
-// JavaScript, topics are <details name>: one open at a time natively; the two places use two names,
-// so the menu page's topics and its overlay's stay apart.
+// The full menu's navigation: home plus one accordion topic per content section (site.menu), the
+// Wellness topic with its Wellness Booking entry. Plain server HTML, shown in two places: without
+// the items in every page's overlay, complete on the menu page (docs/menu.md).
 import type { ReactNode } from 'react';
 import { overlayMenu } from '../../site/render/site-data';
 import { Island } from '../islands';

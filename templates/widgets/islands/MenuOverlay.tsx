@@ -1,18 +1,6 @@
-// The full menu overlay (docs/site.md, "The menu"): the toggle and the dialog. The
-// navigation inside (templates/layout/MenuNav.tsx) is server HTML the island shows as a slot and
-// does not own: its links need no JavaScript. It holds the topics and their overview links; the
-// items under each topic come from the menu page (docs/menu.md, ./menu-lists.ts), loaded on intent
-// — the pointer over the toggle or focus on it — or when the browser is idle, and put into the
-// topics before the visitor gets to them. A load that fails leaves the overview links, which lead
-// to the same items, and is tried again on the next intent.
-//
-// Without JavaScript: the toggle is a link to the menu page, the full menu as a page of its own.
-// The dialog still opens for /page#menu (CSS :target), topics are <details name="menu-topic"> (one
-// open at a time natively). Hydrated, the toggle opens it as a modal dialog: the browser moves
-// focus in, keeps it there, closes on Escape and returns focus to the toggle; we add the body's
-// scroll lock, aria-expanded, closing on the backdrop and when the Wellness Booking entry opens the
-// sidebar, one open topic at a time where <details name> is unsupported, and the current page
-// marked with its topic open.
+// The full menu overlay: the toggle and the dialog around the server-rendered navigation
+// (templates/layout/MenuNav.tsx), which it shows as a slot; its items load from the menu page on
+// intent or when idle. Behaviour with and without JavaScript: docs/menu.md.
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { whenIdle } from './browser';
 import { fillMenuLists, loadMenuLists } from './menu-lists';
