@@ -4,7 +4,7 @@
 // again against the new content index, since the items they point to may have changed). Entries
 // count only once the site they were made for was prepared in full, media patched in: after a
 // failed step nothing of that attempt is reused. A memoized item's media stay where that prepare
-// put them, so a memo belongs to one output folder. Sanitized HTML is kept too, by its source text:
+// put them, so a memo belongs to one output folder. Sanitized HTML is kept too, by a hash of its source text:
 // the items of a list that moved are normalized again, their unchanged bodies are not cleaned again.
 // A build normalizes everything once and passes none.
 import type { NormalizeResult } from './normalize';
