@@ -1,9 +1,8 @@
 // Where media may come from (docs/media.md): the CMS endpoint's origin and the hosts listed in
-// `content.mediaHosts` (a CDN), over http(s), without credentials. Hosts are compared after
-// WHATWG URL parsing, and a host written in any other spelling than the one the parser settles
-// on (0x7f000001, 2130706433, 127.1, a trailing dot, percent-escapes) is refused outright: such a
-// spelling is only ever a way round a list, never how a CMS writes its own file URLs. A redirect
-// is judged by the same rules as the URL it came from.
+// `content.mediaHosts` (a CDN), over http(s), without credentials, compared after WHATWG URL
+// parsing. References and redirects reach it already parsed (media-refs.ts `resolveUrl`), so
+// another spelling of an allowed host is fetched from that origin; an absolute URL handed over
+// unparsed with its host spelled otherwise than the parser writes it is refused.
 
 export type PolicyVerdict = { ok: true; url: URL } | { ok: false; reason: string };
 
