@@ -3,7 +3,7 @@
 // HERO derivatives, inline body images, some PDFs: about 25,000 distinct files for 5,000 items),
 // built three times under `ulimit -n 256` (macOS's default open-file limit): cold (empty cache),
 // warm (full cache, new output folder) and again into the same output folder. Prints wall time,
-// media files and stage time and peak RSS against the targets in docs/media.md.
+// media files and stage time and peak RSS against the targets in docs/benchmarks.md.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
