@@ -15,6 +15,7 @@ interface BuildFlags {
   config?: string;
   quiet?: boolean;
   cacheDir?: string;
+  tokenFile?: string;
   full?: boolean;
 }
 
@@ -23,6 +24,7 @@ export function registerBuild(program: Command): void {
     .command('build')
     .description('fetch all content from the CMS and write the static site')
     .option('--endpoint <url>', 'GraphQL endpoint of the CMS (default: $HOTEL_SITE_ENDPOINT, site.config.ts, else the embedded backend)')
+    .option('--token-file <path>', `file holding the CMS account's access token (default: $HOTEL_SITE_CMS_TOKEN, or content.tokenFile in the config); never the token itself`)
     .option('--out <dir>', 'output folder, replaced atomically when the build succeeds', 'dist')
     .option('--site-url <url>', 'absolute URL the site is published on (canonical links, sitemap)')
     .addOption(integerOption('--concurrency <n>', 'GraphQL requests in flight at most; default 8, or content.concurrency in the config', 1, 64))
@@ -52,7 +54,7 @@ export function registerBuild(program: Command): void {
       process.on('SIGINT', interrupted);
       process.on('SIGTERM', interrupted);
       const loaded = await loadConfig({ configFile: resolve(flags.config ?? 'site.config.ts') });
-      const config = resolveConfig(loaded.config, { endpoint: flags.endpoint, siteUrl: flags.siteUrl, concurrency: flags.concurrency, cacheDir: flags.cacheDir }, process.env);
+      const config = resolveConfig(loaded.config, { endpoint: flags.endpoint, siteUrl: flags.siteUrl, concurrency: flags.concurrency, cacheDir: flags.cacheDir, tokenFile: flags.tokenFile }, process.env);
       const style = terminalStyles(program);
       const reporter = printableReporter(createReporter({ quiet: Boolean(flags.quiet), style: style.err }));
       const result = await build({ config, outDir: resolve(flags.out), reporter, signal: stop.signal, full: Boolean(flags.full) });

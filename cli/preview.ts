@@ -8,6 +8,7 @@ import { addressLines, bindAddress, serverOptions, untilStopped, type ServeFlags
 interface PreviewFlags extends ServeFlags {
   endpoint?: string;
   cacheDir?: string;
+  tokenFile?: string;
   static?: string | true;
 }
 
@@ -17,6 +18,7 @@ export function registerPreview(program: Command): void {
       .command('preview')
       .description('serve the site: pages rendered on request from the CMS\'s current content (or a built folder with --static)')
       .option('--endpoint <url>', 'GraphQL endpoint of the CMS (default: $HOTEL_SITE_ENDPOINT, site.config.ts, else the embedded backend)')
+      .option('--token-file <path>', `file holding the CMS account's access token (default: $HOTEL_SITE_CMS_TOKEN, or content.tokenFile in the config); never the token itself`)
       .option('--cache-dir <dir>', 'files kept between runs (default: node_modules/.cache/hotel-site, or cacheDir in the config)')
       .option('--static [dir]', 'serve a built folder as a static host would (default dir: dist)'),
   ).action(async (flags: PreviewFlags) => {
@@ -27,7 +29,7 @@ export function registerPreview(program: Command): void {
       import('../site/serve/preview/start-preview'),
     ]);
     const loaded = await loadConfig({ configFile: resolve(flags.config) });
-    const config = resolveConfig(loaded.config, { endpoint: flags.endpoint, cacheDir: flags.cacheDir }, process.env);
+    const config = resolveConfig(loaded.config, { endpoint: flags.endpoint, cacheDir: flags.cacheDir, tokenFile: flags.tokenFile }, process.env);
     const staticDir = flags.static === undefined ? undefined : flags.static === true ? 'dist' : flags.static;
     const host = bindAddress(flags.host);
     const preview = await startPreview({ config, host, port: flags.port, strictPort: flags.strictPort, staticDir, log: logLine });

@@ -9,6 +9,7 @@ import { addressLines, bindAddress, serverOptions, untilStopped, type ServeFlags
 interface WatchFlags extends ServeFlags {
   endpoint?: string;
   cacheDir?: string;
+  tokenFile?: string;
   out: string;
 }
 
@@ -19,6 +20,7 @@ export function registerWatch(program: Command): void {
       .alias('dev')
       .description('build, serve, and rebuild on every change to templates, locales, site/ or the config; open tabs update themselves')
       .option('--endpoint <url>', 'GraphQL endpoint of the CMS (default: $HOTEL_SITE_ENDPOINT, site.config.ts, else the embedded backend, whose fixtures are watched too)')
+      .option('--token-file <path>', `file holding the CMS account's access token (default: $HOTEL_SITE_CMS_TOKEN, or content.tokenFile in the config); never the token itself`)
       .option('--out <dir>', 'output folder, replaced by the first build and kept up to date', 'dist')
       .option('--cache-dir <dir>', 'files kept between runs (default: node_modules/.cache/hotel-site, or cacheDir in the config)'),
   ).action(async (flags: WatchFlags) => {
@@ -29,7 +31,7 @@ export function registerWatch(program: Command): void {
       root: projectPath(),
       outDir: resolve(flags.out),
       configFile: resolve(flags.config),
-      overrides: { endpoint: flags.endpoint },
+      overrides: { endpoint: flags.endpoint, tokenFile: flags.tokenFile },
       host: bindAddress(flags.host),
       port: flags.port,
       strictPort: flags.strictPort,

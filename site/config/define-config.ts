@@ -1,6 +1,7 @@
 // The shape of site.config.ts. `defineConfig` only gives the editor types; site/config/load-config.ts
 // bundles the file, imports it and validates it against SITE_CONFIG_SCHEMA (unknown keys and wrong
 // types are errors that name the file and the key).
+import type { CmsToken } from '../content/cms-token';
 import type { Locale } from '../content/types';
 
 export interface LinkTarget {
@@ -45,6 +46,11 @@ export interface SiteConfig {
   content?: {
     /** GraphQL endpoint of the CMS. Unset: the embedded content backend. */
     endpoint?: string;
+    /**
+     * A file holding the access token of the CMS account to query as (docs/cms-account.md),
+     * relative to this config's folder. --token-file and HOTEL_SITE_CMS_TOKEN come first.
+     */
+    tokenFile?: string;
     /** Requests in flight at most (default 8). */
     concurrency?: number;
     /** Per-request timeout in ms (default 15000). */
@@ -105,6 +111,8 @@ export interface ResolvedConfig {
   locales: { default: Locale; all: Locale[] };
   content: {
     endpoint: string | null;
+    /** The CMS account's token; null: queries go anonymous. */
+    token: CmsToken | null;
     concurrency: number;
     timeoutMs: number;
     retries: number;

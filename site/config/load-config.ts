@@ -45,7 +45,13 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Loade
   if (exports.default === undefined) {
     throw new ConfigError(`${shown} has no default export`, { hint: 'End the file with: export default defineConfig({ ... });' });
   }
-  return { config: validateConfig(exports.default, file, cwd), file, dependencies };
+  return { config: withAbsolutePaths(validateConfig(exports.default, file, cwd), file), file, dependencies };
+}
+
+/** Paths in the config are relative to its folder; from here on they are absolute. */
+function withAbsolutePaths(config: SiteConfig, file: string): SiteConfig {
+  const tokenFile = config.content?.tokenFile;
+  return tokenFile === undefined ? config : { ...config, content: { ...config.content, tokenFile: resolve(dirname(file), tokenFile) } };
 }
 
 async function bundle(file: string, cwd: string): Promise<{ code: string; dependencies: string[] }> {

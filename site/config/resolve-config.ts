@@ -2,6 +2,7 @@
 // reads: every default filled in, so no other module needs to know one. Pure: the caller passes
 // process.env, which keeps the precedence rules testable.
 import { resolve } from 'node:path';
+import { checkTokenTransport, CmsToken, TOKEN_ENV } from '../content/cms-token';
 import { ConfigError } from '../errors';
 import { projectPath } from '../project-root';
 import type { ResolvedConfig, SiteConfig } from './define-config';
@@ -16,6 +17,8 @@ export interface ConfigOverrides {
   concurrency?: number;
   /** --cache-dir, relative to the current folder */
   cacheDir?: string;
+  /** --token-file, relative to the current folder */
+  tokenFile?: string;
 }
 
 export const DEFAULTS = {
@@ -50,6 +53,10 @@ export function resolveConfig(config: SiteConfig, overrides: ConfigOverrides, en
   checkSiteOrigin(overrides.siteUrl !== undefined ? '--site-url' : 'siteUrl in the config', siteUrl);
 
   const content = config.content ?? {};
+  const endpoint = overrides.endpoint ?? envEndpoint ?? content.endpoint ?? null;
+  const token = cmsToken(overrides.tokenFile, env[TOKEN_ENV] || undefined, content.tokenFile);
+  // Refused before any request; the embedded backend listens on loopback.
+  if (token && endpoint) checkTokenTransport(endpoint, token);
   return {
     siteUrl: new URL(siteUrl).origin,
     locales: config.locales
@@ -57,7 +64,8 @@ export function resolveConfig(config: SiteConfig, overrides: ConfigOverrides, en
       : { default: DEFAULTS.locales.default, all: [...DEFAULTS.locales.all] },
     content: {
       // Flag > environment > config file > null (the embedded content backend).
-      endpoint: overrides.endpoint ?? envEndpoint ?? content.endpoint ?? null,
+      endpoint,
+      token,
       concurrency: concurrency ?? content.concurrency ?? DEFAULTS.concurrency,
       timeoutMs: content.timeoutMs ?? DEFAULTS.timeoutMs,
       retries: content.retries ?? DEFAULTS.retries,
@@ -75,6 +83,19 @@ export function resolveConfig(config: SiteConfig, overrides: ConfigOverrides, en
     jsBudgetBytes: config.jsBudgetBytes ?? DEFAULTS.jsBudgetBytes,
     cacheMaxAgeHours: config.cacheMaxAgeHours ?? DEFAULTS.cacheMaxAgeHours,
   };
+}
+
+/**
+ * The CMS account's token, by the same precedence as the endpoint: --token-file > the
+ * environment > content.tokenFile (already absolute) > none. Files are read when connecting.
+ */
+function cmsToken(flagFile: string | undefined, envValue: string | undefined, configFile: string | undefined): CmsToken | null {
+  if (flagFile !== undefined) {
+    if (!flagFile.trim()) throw new ConfigError('--token-file needs the path of a file holding the token');
+    return CmsToken.fromFile(resolve(flagFile), '--token-file');
+  }
+  if (envValue !== undefined) return CmsToken.fromEnv(envValue);
+  return configFile !== undefined ? CmsToken.fromFile(resolve(configFile), 'content.tokenFile') : null;
 }
 
 /**

@@ -54,6 +54,7 @@ export const SITE_CONFIG_SCHEMA: Schema = object<SiteConfig>({
   content: optional(
     object<NonNullable<SiteConfig['content']>>({
       endpoint: optional(url),
+      tokenFile: optional({ kind: 'string', format: { test: (s) => s.trim() !== '', expected: 'the path of a file holding the token' } }),
       concurrency: optional(int(1, 64)),
       timeoutMs: optional(int(100)),
       retries: optional(int(0, 10)),

@@ -4,13 +4,16 @@
 // timeouts, dropped connections, HTTP 429/5xx gateways, cut-off answers). GraphQL errors (a bad
 // query or a backend bug), a wrong URL or host and oversized answers are not retried: repeating
 // them cannot help. A request that finally fails throws a UserError naming the operation, its
-// variables, the cause and what to do.
+// variables, the cause and what to do. With a CMS account each request carries its token
+// (./cms-fetch, docs/cms-account.md).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GraphQLClient } from 'graphql-request';
 import pLimit from 'p-limit';
 import { DEFAULTS } from '../config/resolve-config';
 import { UserError } from '../errors';
-import { cmsFetch } from './cms-fetch';
+import { redact } from '../redact';
+import { cmsFetch, type CmsAccount } from './cms-fetch';
+import type { CmsToken } from './cms-token';
 import { classifyFailure, type Verdict } from './failure';
 import type { Operation } from './queries';
 
@@ -26,6 +29,10 @@ export interface ContentClientOptions {
   baseDelayMs?: number;
   /** Upper bound of one backoff wait (default 10 s). */
   maxDelayMs?: number;
+  /** The CMS account's token; unset: anonymous. */
+  token?: CmsToken | null;
+  /** The CMS refused a token it had accepted before (it expired while the command runs). */
+  onTokenExpired?: CmsAccount['onExpired'];
   /** Called before each retry, for progress output. */
   onRetry?: (info: { operation: string; attempt: number; delayMs: number; reason: string }) => void;
 }
@@ -54,7 +61,8 @@ export class ContentClient {
 
   constructor(private readonly options: ContentClientOptions) {
     this.endpoint = options.endpoint;
-    this.graphql = new GraphQLClient(options.endpoint, { method: 'POST', fetch: cmsFetch(options.maxResponseBytes ?? DEFAULTS.maxResponseBytes) });
+    const account: CmsAccount = { token: options.token ?? null, onExpired: options.onTokenExpired };
+    this.graphql = new GraphQLClient(options.endpoint, { method: 'POST', fetch: cmsFetch(options.maxResponseBytes ?? DEFAULTS.maxResponseBytes, account) });
     this.limit = pLimit(options.concurrency);
   }
 
@@ -100,7 +108,7 @@ export class ContentClient {
         if (!verdict.retry || attempt >= retries) {
           const tries = attempt + 1;
           throw new UserError(
-            `The CMS request ${operation.name} ${JSON.stringify(variables)} failed${verdict.retry ? ` after ${tries} attempts` : ''}: ${verdict.reason}`,
+            redact(`The CMS request ${operation.name} ${JSON.stringify(variables)} failed${verdict.retry ? ` after ${tries} attempts` : ''}: ${verdict.reason}`),
             {
               cause: error,
               hint:

@@ -1,6 +1,7 @@
 // Setup of every command that reads content: the configured CMS, or the embedded backend started
 // on an ephemeral loopback port, behind the one bounded client. The backend (and its fixtures) is
 // loaded only when no endpoint is set: a production build never reads it (docs/architecture.md).
+// A CMS account's token is read here, before the first request (docs/cms-account.md).
 import type { ContentBackendOptions } from '../cms/server';
 import type { ResolvedConfig } from '../config/define-config';
 import type { Reporter } from '../reporter';
@@ -12,6 +13,8 @@ export interface ContentConnection {
 }
 
 export async function connectContent(config: ResolvedConfig, reporter: Reporter, embedded: ContentBackendOptions = {}): Promise<ContentConnection> {
+  const { token } = config.content;
+  await token?.load();
   const backend = config.content.endpoint ? null : await (await import('../cms/server')).startContentBackend(embedded);
   const announced = new Set<string>();
   const client = new ContentClient({
@@ -20,6 +23,14 @@ export async function connectContent(config: ResolvedConfig, reporter: Reporter,
     timeoutMs: config.content.timeoutMs,
     retries: config.content.retries,
     maxResponseBytes: config.content.maxResponseBytes,
+    token,
+    // preview and watch run for hours, tokens live minutes to hours: said once per token.
+    onTokenExpired: (expired) =>
+      reporter.warn(
+        `CMS: the token from ${expired.description} was refused (HTTP 401): it expired or was revoked. ${
+          expired.origin.kind === 'file' ? 'Write a new one into that file: it is read again on the next request.' : `Set a new one in ${expired.description} and start again.`
+        }`,
+      ),
     // Once per distinct cause: a CMS that is down fails every request the same way, and dozens of
     // identical lines would bury the error that follows. The summary counts all retries.
     onRetry: ({ operation, reason }) => {

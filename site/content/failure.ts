@@ -2,10 +2,13 @@
 // attempt can go better, what happened in words a user can act on, and what to do. Retried are
 // only failures that pass: timeouts, dropped or refused connections, HTTP 408, 429, 500 and
 // 502–504, cut-off answers, a page instead of GraphQL from an endpoint that has answered GraphQL
-// before. A wrong URL, an unknown host, a refused query, an answer that is too
-// large or no GraphQL at all fail at once: repeating them changes nothing.
+// before. A wrong URL, an unknown host, a refused query or token or account, an answer that is too
+// large or no GraphQL at all fail at once: repeating them changes nothing. What the CMS wrote is
+// cleaned of secrets (../redact) before it becomes a reason.
 import { ClientError } from 'graphql-request';
-import { AnswerTooLarge, NotGraphQL } from './cms-fetch';
+import { redact } from '../redact';
+import { AccessRefused, AnswerTooLarge, NotGraphQL, RedirectRefused } from './cms-fetch';
+import { TOKEN_ENV } from './cms-token';
 
 export const CMS_RETRY_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
 
@@ -22,6 +25,19 @@ const GRAPHQL_PATH = 'Drupal\'s GraphQL module answers at /graphql, e.g. https:/
 
 /** Decides whether a failed attempt is worth repeating, and says what happened. */
 export function classifyFailure(error: unknown, endpoint = 'the endpoint'): Verdict {
+  const verdict = classify(error, endpoint);
+  return { ...verdict, reason: redact(verdict.reason), ...(verdict.hint === undefined ? {} : { hint: redact(verdict.hint) }) };
+}
+
+function classify(error: unknown, endpoint: string): Verdict {
+  if (error instanceof AccessRefused) return accessRefused(error);
+  if (error instanceof RedirectRefused) {
+    return {
+      retry: false,
+      reason: error.message,
+      hint: error.to ? `Set the endpoint to the URL the CMS answers at itself (on ${error.to} if that is the CMS). ${NOTHING_PUBLISHED}` : `Check the endpoint URL ${endpoint} and the CMS's redirects. ${NOTHING_PUBLISHED}`,
+    };
+  }
   if (error instanceof AnswerTooLarge) {
     return { retry: false, reason: error.message, hint: `If the CMS really sends that much, raise content.maxResponseBytes in site.config.ts. ${NOTHING_PUBLISHED}` };
   }
@@ -51,6 +67,38 @@ export function classifyFailure(error: unknown, endpoint = 'the endpoint'): Verd
   return { retry: true, reason: String(error) };
 }
 
+// The permissions the schema names for querying as a CMS account (Drupal's GraphQL module 3.x).
+const PERMISSIONS = '"execute graphql requests" and, for nodeQuery, "bypass graphql field security"';
+const GIVE_TOKEN = `give hotel-site a CMS account's access token in ${TOKEN_ENV} (or in a file: --token-file <path>, content.tokenFile in site.config.ts)`;
+
+/** 401: the token; 403 or an insecure field: what the account (or an anonymous caller) may not do. */
+function accessRefused(error: AccessRefused): Verdict {
+  const said = error.detail && !error.insecureField ? ` (${error.detail})` : '';
+  if (error.status === 401) {
+    if (!error.token) return { retry: false, reason: `HTTP 401${said}: the CMS wants a token and none was given`, hint: `${capital(GIVE_TOKEN)}. ${NOTHING_PUBLISHED}` };
+    return {
+      retry: false,
+      reason: `HTTP 401${said}: the CMS refused the token from ${error.token} (expired, revoked or mistyped)`,
+      hint: `Get a new access token for the CMS account (Drupal with simple_oauth: POST /oauth/token) and put it in ${error.token}; check it was copied whole. ${NOTHING_PUBLISHED}`,
+    };
+  }
+  const what = error.insecureField ? `${error.message}: the caller may not run nodeQuery` : `HTTP ${error.status}${said}: the CMS refused the query`;
+  if (!error.token) {
+    return {
+      retry: false,
+      reason: `${what} as an anonymous caller`,
+      hint: `This CMS does not let anonymous callers query it: ${GIVE_TOKEN}. The account needs the permissions ${PERMISSIONS}. ${NOTHING_PUBLISHED}`,
+    };
+  }
+  return {
+    retry: false,
+    reason: `${what} with the account of the token from ${error.token}`,
+    hint: `Give that account's role the permissions ${PERMISSIONS} (Drupal: People → Roles → Permissions). ${NOTHING_PUBLISHED}`,
+  };
+}
+
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 function retryable(status: number, detail: string, retryAfter: string | null | undefined): Verdict {
   const retryAfterMs = retryAfterOf(retryAfter);
   return { retry: true, reason: `HTTP ${status}${detail}`, ...(retryAfterMs > 0 ? { retryAfterMs } : {}) };
@@ -58,7 +106,6 @@ function retryable(status: number, detail: string, retryAfter: string | null | u
 
 function hintForStatus(status: number, endpoint: string): string {
   if (status === 404 || status === 410) return `Check the URL's path: nothing answers at ${endpoint}. ${GRAPHQL_PATH} ${NOTHING_PUBLISHED}`;
-  if (status === 401 || status === 403) return `The CMS refused access: let this machine query ${endpoint} (Drupal: the GraphQL server's permissions). ${NOTHING_PUBLISHED}`;
   if (status === 405 || status === 501) return `${endpoint} does not take GraphQL queries by POST: check the URL. ${GRAPHQL_PATH} ${NOTHING_PUBLISHED}`;
   return `The CMS refused the request: check the URL ${endpoint} and the CMS's logs. ${NOTHING_PUBLISHED}`;
 }

@@ -68,7 +68,7 @@ export async function openBuildCache(options: BuildCacheOptions): Promise<BuildC
   const now = (options.now ?? new Date()).getTime();
   const identity = {
     cacheDir: config.cacheDir, outDir: resolve(options.outDir), code: await codeVersion(),
-    endpoint: config.content.endpoint ?? 'embedded', config: configHash({ ...config, cacheDir: null, cacheMaxAgeHours: null }),
+    endpoint: `${config.content.endpoint ?? 'embedded'}${config.content.token ? ' as an account' : ''}`, config: configHash({ ...config, cacheDir: null, cacheMaxAgeHours: null }),
   };
   const previous = options.full ? { record: null, reason: '--full' } : await loadPrevious(identity, config.cacheMaxAgeHours * 3_600_000, started, warn);
   const record: BuildRecord | null = previous.record;
