@@ -120,7 +120,7 @@ async function fetchWithToken(input: Parameters<typeof fetch>[0], init: RequestI
     const location = REDIRECTS.has(response.status) ? response.headers.get('location') : null;
     if (response.status === 401 && !renewed && token.origin.kind === 'file') {
       renewed = true;
-      token.refused(sent);
+      token.recheck();
       if ((await token.current()) !== sent) {
         await response.body?.cancel();
         continue;

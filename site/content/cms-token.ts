@@ -88,12 +88,17 @@ export class CmsToken {
     return this.#value!;
   }
 
+  /** The file is read again before the next request whatever its size and time say. */
+  recheck(): void {
+    this.#signature = null;
+  }
+
   /**
    * The CMS refused `sent` (HTTP 401). Returns true the first time for that token, so a terminal
-   * says it once; the file is read again before the next request whatever its time says.
+   * says it once; the file is read again before the next request.
    */
   refused(sent: string): boolean {
-    this.#signature = null;
+    this.recheck();
     if (this.#reported === sent) return false;
     this.#reported = sent;
     return true;

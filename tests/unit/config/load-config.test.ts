@@ -159,7 +159,7 @@ describe('loadConfig', () => {
     expect(config.hotel.awards.map((a) => a.image)).toEqual(['/badges/award-spa.svg', '/badges/award-green.svg', '/badges/award-gourmet.svg']);
     const resolved = resolveConfig(config, {}, {});
     expect(resolved.siteUrl).toBe('https://www.schloss-storchenau.de');
-    expect(resolved.content).toEqual({ endpoint: null, concurrency: 8, timeoutMs: 15_000, retries: 4, mediaHosts: [], mediaConcurrency: 32, maxMediaBytes: 50 * 1024 * 1024, mediaDeadlineMs: 60_000, maxResponseBytes: 64 * 1024 * 1024 });
+    expect(resolved.content).toEqual({ endpoint: null, token: null, concurrency: 8, timeoutMs: 15_000, retries: 4, mediaHosts: [], mediaConcurrency: 32, maxMediaBytes: 50 * 1024 * 1024, mediaDeadlineMs: 60_000, maxResponseBytes: 64 * 1024 * 1024 });
     expect(resolved.booking.openFunction).toBe('StorchenauBooking.open');
   });
 });

@@ -50,7 +50,7 @@ describe('resolveConfig', () => {
   it('keeps the values the config sets', () => {
     const input = { ...config({ concurrency: 3, timeoutMs: 500, retries: 0 }), locales: { default: 'en' as const, all: ['en' as const, 'de' as const] } };
     const resolved = resolveConfig({ ...input, newsletter: { actionUrl: 'https://n.example.com' }, analytics: { id: 'G-1' }, jsBudgetBytes: 1000 }, {}, {});
-    expect(resolved.content).toEqual({ endpoint: null, concurrency: 3, timeoutMs: 500, retries: 0, mediaHosts: [], mediaConcurrency: 32, maxMediaBytes: 50 * 1024 * 1024, mediaDeadlineMs: 60_000, maxResponseBytes: 64 * 1024 * 1024 });
+    expect(resolved.content).toEqual({ endpoint: null, token: null, concurrency: 3, timeoutMs: 500, retries: 0, mediaHosts: [], mediaConcurrency: 32, maxMediaBytes: 50 * 1024 * 1024, mediaDeadlineMs: 60_000, maxResponseBytes: 64 * 1024 * 1024 });
     expect(resolved.locales).toEqual({ default: 'en', all: ['en', 'de'] });
     expect(resolved.newsletter.actionUrl).toBe('https://n.example.com');
     expect(resolved.analytics.id).toBe('G-1');
