@@ -59,6 +59,8 @@ export interface CmsRequest extends StubRequest {
   attempt: number;
   key: string;
   at: number;
+  /** The request's Authorization header, as sent. */
+  authorization: string | undefined;
 }
 
 export type FileRoute =
@@ -88,6 +90,8 @@ export interface HostileCms {
   requests: CmsRequest[];
   /** Media GETs: full URL, in order. */
   fileRequests: string[];
+  /** The Authorization header of each media GET, in the same order. */
+  fileAuthorizations: (string | undefined)[];
   /** Queries the build sent that do not validate against site/cms/schema.graphql. */
   invalidQueries: string[];
   close(): Promise<void>;
@@ -211,7 +215,7 @@ export async function startHostileCms(options: HostileCmsOptions = {}): Promise<
   const nodes = options.nodes ?? [];
   const terms = options.terms ?? [];
   const attempts = new Map<string, number>();
-  const cms: HostileCms = { endpoint: '', nodes, origin: '', requests: [], fileRequests: [], invalidQueries: [], close: async () => {} };
+  const cms: HostileCms = { endpoint: '', nodes, origin: '', requests: [], fileRequests: [], fileAuthorizations: [], invalidQueries: [], close: async () => {} };
 
   function list(operation: ListInfo['operation'], type: string | null, langcode: string, offset: number, limit: number, attempt: number, matches: Raw[]) {
     const info: ListInfo = { operation, type, langcode, offset, limit, total: matches.length, attempt };
@@ -275,6 +279,7 @@ export async function startHostileCms(options: HostileCmsOptions = {}): Promise<
   async function serveFile(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = (req.url ?? '/').split('?')[0]!;
     cms.fileRequests.push(cms.origin + (req.url ?? '/'));
+    cms.fileAuthorizations.push(req.headers.authorization);
     const route = options.files?.[path] ?? options.files?.[decodeURIComponent(path)];
     if (!route) {
       res.writeHead(404, { 'content-type': 'text/html' });
@@ -304,7 +309,7 @@ export async function startHostileCms(options: HostileCmsOptions = {}): Promise<
       const key = `${operationName}${JSON.stringify(variables)}`;
       const attempt = (attempts.get(key) ?? 0) + 1;
       attempts.set(key, attempt);
-      const request: CmsRequest = { operationName, query, variables, n: cms.requests.length + 1, attempt, key, at: Date.now() };
+      const request: CmsRequest = { operationName, query, variables, n: cms.requests.length + 1, attempt, key, at: Date.now(), authorization: req.headers.authorization };
       cms.requests.push(request);
       if (attempt === 1) {
         try {

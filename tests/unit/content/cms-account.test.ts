@@ -151,7 +151,10 @@ describe('refusals', () => {
     const error = await failure(ask(client(`${cms.origin}/graphql`, CmsToken.fromEnv(TOKEN))));
     expect(`${error.message} ${error.hint}`).not.toContain(TOKEN);
     let printed = '';
-    reportError(error, { verbose: true }, (text) => (printed += text));
+    reportError(error, { verbose: true }, (text) => {
+      printed += text;
+      return true;
+    });
     expect(printed).toContain('HTTP 401');
     expect(printed).not.toContain(TOKEN);
   });
