@@ -3,7 +3,9 @@
 // value a token source read is remembered here, and `redact` replaces each, and any bearer
 // credential quoted from a request's headers, by a placeholder.
 
-const secrets = new Set<string>();
+// One set per process, not per module instance: watch loads the pipeline's modules afresh (a new
+// URL per reload), and the CLI's printing must know the secrets its token sources read.
+const secrets: Set<string> = ((globalThis as { [key: symbol]: Set<string> | undefined })[Symbol.for('hotel-site.secrets')] ??= new Set());
 
 export const REDACTED = '[redacted]';
 
