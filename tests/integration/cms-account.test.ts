@@ -10,6 +10,7 @@ import fg from 'fast-glob';
 import { Kind, parse, visit } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configExtending, runCli, type CliResult } from '../helpers/cli';
+import { startCliServer } from '../helpers/cli-server';
 import { json } from '../helpers/graphql-stub';
 import { PNG_1X1, node, startHostileCms, type HostileCms } from '../helpers/hostile-cms';
 
@@ -17,6 +18,8 @@ const TOKEN = 'editor-account-token-9c4e1f2a7b3d5e60.c2lnbmVk';
 const WRONG = 'expired-account-token-0a1b2c3d4e5f6789.b2xk';
 const DRAFT_TITLE = 'Entwurf Geheimzimmer';
 
+/** Tokens the CMS no longer accepts (expired while a preview runs). */
+const revoked = new Set<string>();
 let cms: HostileCms;
 let elsewhere: HostileCms;
 let dir: string;
@@ -37,6 +40,16 @@ beforeAll(async () => {
         // A CMS that quotes the credential back: it must not reach the terminal.
         res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer error="invalid_token"' });
         res.end(JSON.stringify({ message: `The token ${WRONG} has expired (${request.authorization})` }));
+        return true;
+      }
+      if (revoked.has(request.authorization)) {
+        json(res, { message: 'The access token has expired.' }, 401);
+        return true;
+      }
+      if (request.operationName === 'ListVersions') {
+        // The stand-in knows no list versions: every list the same, always (preview's refresh asks).
+        const aliases = [...request.query.matchAll(/(\w+): (nodeQuery|taxonomyTermQuery)\(/g)].map((match) => match[1]!);
+        json(res, { data: Object.fromEntries(aliases.map((alias) => [alias, { count: 0, entities: [] }])) });
         return true;
       }
       if (request.authorization === `Bearer ${TOKEN}-moved`) {
@@ -176,4 +189,51 @@ describe('refusals, through the CLI', () => {
     expect(missingRun.result.code, missingRun.result.stderr).toBe(2);
     expect(missingRun.result.stderr).toContain('nope.token (--token-file) cannot be read (ENOENT)');
   }, 60_000);
+});
+
+describe('a token that expires while preview runs', () => {
+  it('is said once in the terminal, and a renewed token file is used without a restart', async () => {
+    const first = 'preview-token-first-4c1d2e3f5a6b7c8d';
+    const renewed = 'preview-token-renewed-9e8d7c6b5a4f3e2d';
+    const tokenFile = join(dir, 'preview.token');
+    await writeFile(tokenFile, first);
+    const server = await startCliServer(['preview', '--config', join(dir, 'test.config.ts'), '--endpoint', cms.endpoint, '--token-file', tokenFile, '--port', '0'], {
+      env: { HOTEL_SITE_CMS_TOKEN: '' },
+    });
+    try {
+      const page = `${server.url}de/uebernachten/turmzimmer/`;
+      /** Asks for the page until its status is `status` (the preview reuses its content for seconds). */
+      const until = async (status: number) => {
+        const deadline = Date.now() + 30_000;
+        for (;;) {
+          const response = await fetch(page);
+          const body = await response.text();
+          if (response.status === status) return body;
+          if (Date.now() > deadline) throw new Error(`still ${response.status}\n${server.stderr()}`);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      };
+      expect(await until(200)).toContain('Turmzimmer');
+      revoked.add(`Bearer ${first}`);
+      const since = cms.requests.length;
+      const refused = await until(502);
+      expect(refused).not.toContain(first);
+      // Refused again on later reloads: still said once.
+      const refusals = () => cms.requests.slice(since).filter((request) => request.authorization === `Bearer ${first}`).length;
+      for (const deadline = Date.now() + 30_000; refusals() < 3 && Date.now() < deadline; ) {
+        await fetch(page);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(refusals()).toBeGreaterThanOrEqual(3);
+      expect(server.stderr().split('was refused (HTTP 401)').length - 1, server.stderr()).toBe(1);
+      expect(server.stderr()).toContain(`the token from the file ${tokenFile} (--token-file) was refused (HTTP 401)`);
+      await writeFile(tokenFile, `${renewed}\n`);
+      expect(await until(200)).toContain('Turmzimmer');
+      expect(cms.requests.at(-1)!.authorization).toBe(`Bearer ${renewed}`);
+      expect(server.stdout() + server.stderr()).not.toContain(first);
+      expect(server.stdout() + server.stderr()).not.toContain(renewed);
+    } finally {
+      await server.stop();
+    }
+  }, 90_000);
 });
