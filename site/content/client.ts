@@ -13,7 +13,7 @@ import { DEFAULTS } from '../config/resolve-config';
 import { UserError } from '../errors';
 import { redact } from '../redact';
 import { cmsFetch, type CmsAccount } from './cms-fetch';
-import type { CmsToken } from './cms-token';
+import { checkTokenTransport, type CmsToken } from './cms-token';
 import { classifyFailure, type Verdict } from './failure';
 import type { Operation } from './queries';
 
@@ -61,6 +61,8 @@ export class ContentClient {
 
   constructor(private readonly options: ContentClientOptions) {
     this.endpoint = options.endpoint;
+    // The config refuses this already; a client made elsewhere must not send a token in the clear either.
+    if (options.token) checkTokenTransport(options.endpoint, options.token);
     const account: CmsAccount = { token: options.token ?? null, onExpired: options.onTokenExpired };
     this.graphql = new GraphQLClient(options.endpoint, { method: 'POST', fetch: cmsFetch(options.maxResponseBytes ?? DEFAULTS.maxResponseBytes, account) });
     this.limit = pLimit(options.concurrency);

@@ -82,6 +82,11 @@ describe('the token on the wire', () => {
     expect(cms.seen.map((s) => s.authorization)).toEqual([`Bearer ${TOKEN}`, undefined]);
   });
 
+  it('is never sent in the clear to another machine, whoever makes the client', () => {
+    expect(() => client('http://cms.example.com/graphql', CmsToken.fromEnv(TOKEN))).toThrow(/plain http/);
+    expect(() => client('http://cms.example.com/graphql', null)).not.toThrow();
+  });
+
   it('follows a redirect within the endpoint’s origin, with the token and the same request', async () => {
     const cms = await serve((req, res) => {
       if (req.url === '/graphql') return void res.writeHead(308, { location: '/graphql/' }).end();
