@@ -7,6 +7,7 @@
 // With a CMS account (./cms-token, docs/cms-account.md) each request carries its token to the
 // endpoint's origin and nowhere else: redirects are followed here, within that origin only, and a
 // refusal of the token or of the account (401, 403, an insecure field) is named for what it is.
+import { redact } from '../redact';
 import type { CmsToken } from './cms-token';
 
 /** The answer's decoded body passed the limit: the CMS sends more than a build takes. */
@@ -89,16 +90,16 @@ export function cmsFetch(maxBytes: number, account: CmsAccount = { token: null }
       if (response.status === 401 && token && sent !== null && token.refused(sent) && accepted) account.onExpired?.(token);
       throw new AccessRefused(response.status, token?.description ?? null, refusalText(start));
     }
-    if (start && !/^[{[]/.test(start)) {
-      throw new NotGraphQL(response.status, describeText(start, response.headers.get('content-type')), response.headers.get('retry-after'), answered);
-    }
-    if (start) answered = true;
-    if (response.ok) accepted = true;
     // Drupal's GraphQL module answers a caller without "bypass graphql field security" so.
     if (body.includes('insecure field')) {
       const message = insecureFieldError(body);
       if (message) throw new AccessRefused(response.status, token?.description ?? null, message, true);
     }
+    if (start && !/^[{[]/.test(start)) {
+      throw new NotGraphQL(response.status, redact(describeText(start, response.headers.get('content-type'))), response.headers.get('retry-after'), answered);
+    }
+    if (start) answered = true;
+    if (response.ok) accepted = true;
     return new Response(NULL_BODY.has(response.status) ? null : body.toString('utf8'), { status: response.status, statusText: response.statusText, headers: response.headers });
   };
 }
@@ -135,8 +136,13 @@ async function fetchWithToken(input: Parameters<typeof fetch>[0], init: RequestI
   }
 }
 
-/** The `message` of a refusal's JSON body (Drupal's), or its text, short. */
+/** The `message` of a refusal's JSON body (Drupal's), or its text, short; without the token should it quote it. */
 function refusalText(start: string): string | null {
+  const text = quotedText(start);
+  return text === null ? null : redact(text);
+}
+
+function quotedText(start: string): string | null {
   if (!start) return null;
   try {
     const message = (JSON.parse(start) as { message?: unknown }).message;
@@ -152,7 +158,7 @@ function insecureFieldError(body: Buffer): string | null {
   try {
     const errors = (JSON.parse(body.toString('utf8')) as { errors?: { message?: unknown }[] }).errors ?? [];
     const found = errors.find((error) => typeof error?.message === 'string' && /unable to resolve insecure field/i.test(error.message));
-    return found ? String(found.message).slice(0, 200) : null;
+    return found ? redact(String(found.message).slice(0, 200)) : null;
   } catch {
     return null;
   }
