@@ -191,6 +191,16 @@ describe('refusals, through the CLI', () => {
   }, 60_000);
 });
 
+describe('preview and watch take the token alike', () => {
+  it.each(['preview', 'watch'])('%s: a missing token file is exit 2 at start, with the embedded backend too', async (command) => {
+    const result = await runCli([command, '--config', join(dir, 'test.config.ts'), '--port', '0', '--token-file', join(dir, 'nope.token'), ...(command === 'watch' ? ['--out', join(dir, 'watch-out')] : [])], {
+      timeoutMs: 60_000,
+    });
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toContain('nope.token (--token-file) cannot be read (ENOENT)');
+  }, 70_000);
+});
+
 describe('a token that expires while preview runs', () => {
   it('is said once in the terminal, and a renewed token file is used without a restart', async () => {
     const first = 'preview-token-first-4c1d2e3f5a6b7c8d';

@@ -38,7 +38,11 @@ export interface OpenContentOptions {
 export async function openContentSource({ pipeline, config, fixtures, extraItems, reporter }: OpenContentOptions): Promise<ContentSource> {
   const backend = config.content.endpoint ? null : await pipeline.startContentBackend({ fixtures: fixtures ?? undefined, extraItems });
   const target = backend ? { ...config, content: { ...config.content, endpoint: backend.endpoint } } : config;
-  const connection = await pipeline.connectContent(target, reporter);
+  // A connection refused at once (an unreadable token file) must not leave the backend running.
+  const connection = await pipeline.connectContent(target, reporter).catch(async (error: unknown) => {
+    await backend?.close();
+    throw error;
+  });
   const session = backend ? await openSessionFolder(config.cacheDir) : null;
   let generation = 0;
   const folder = () => (session ? join(session, String(generation)) : null);
