@@ -58,7 +58,8 @@ export function registerBuild(program: Command): void {
       const style = terminalStyles(program);
       const reporter = printableReporter(createReporter({ quiet: Boolean(flags.quiet), style: style.err }));
       const result = await build({ config, outDir: resolve(flags.out), reporter, signal: stop.signal, full: Boolean(flags.full) });
-      const source = config.content.endpoint ?? 'the embedded content backend (fixtures)';
+      const account = config.content.token ? `, as the CMS account of the token from ${config.content.token.description}` : '';
+      const source = `${config.content.endpoint ?? 'the embedded content backend (fixtures)'}${account}`;
       process.stdout.write(summary(result, { out: resolve(flags.out), source, totalMs: performance.now() - started, style: style.out }));
     });
 }

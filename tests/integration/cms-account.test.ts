@@ -119,6 +119,7 @@ describe('a build as a CMS account', () => {
     expect(second.result.code, second.result.stderr).toBe(0);
     expect(sent).toBeGreaterThan(0);
     expect(cms.requests.every((request) => request.authorization === `Bearer ${TOKEN}`)).toBe(true);
+    expect(first.result.stdout).toContain(`${cms.endpoint}, as the CMS account of the token from HOTEL_SITE_CMS_TOKEN`);
   });
 
   it('never sends it with a media download', () => {
