@@ -15,7 +15,7 @@ export interface CliServer {
 export function startCliServer(args: string[], options: { bin?: string; cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<CliServer> {
   const child = spawn(process.execPath, [options.bin ?? projectPath('cli/hotel-site.mjs'), ...args], {
     cwd: options.cwd ?? projectPath(),
-    env: { ...process.env, HOTEL_SITE_ENDPOINT: '', CI: '1', ...options.env },
+    env: { ...process.env, HOTEL_SITE_ENDPOINT: '', HOTEL_SITE_CMS_TOKEN: '', CI: '1', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -12,7 +12,7 @@ export function runCli(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?:
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [options.bin ?? projectPath('cli/hotel-site.mjs'), ...args], {
       cwd: options.cwd ?? projectPath(),
-      env: { ...process.env, HOTEL_SITE_ENDPOINT: '', CI: '1', ...options.env },
+      env: { ...process.env, HOTEL_SITE_ENDPOINT: '', HOTEL_SITE_CMS_TOKEN: '', CI: '1', ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
