@@ -1,8 +1,9 @@
 // The embedded backend's content, indexed once at start-up: nodes by nid, by type and language and
-// by path alias; terms, media and paragraphs by id; collation ranks for title sorts. Everything the
-// resolvers and the query engine look up goes through here, so no request scans the fixtures.
+// by path alias, per revision mode; revisions by vid; terms, media and paragraphs by id; collation
+// ranks for title sorts. Everything the resolvers and the query engine look up goes through here,
+// so no request scans the fixtures. Who may view what is decided here too (isPublic).
 import { createHash } from 'node:crypto';
-import type { FixtureMedia, FixtureNode, FixtureParagraph, FixtureSet, FixtureTerm, FixtureTranslation } from './fixtures/types';
+import type { FixtureMedia, FixtureNode, FixtureParagraph, FixtureSet, FixtureTerm, FixtureTranslation, ModerationState } from './fixtures/types';
 
 export type Lang = 'de' | 'en';
 export const LANGS: readonly Lang[] = ['de', 'en'];
@@ -11,10 +12,16 @@ export const DEFAULT_LANG: Lang = 'de';
 /** Text sorts and comparisons: German collation (ä with a), case-insensitive, as the CMS database's collation. */
 export const COLLATOR = new Intl.Collator('de', { sensitivity: 'accent' });
 
+/** nodeQuery's `revisions` argument (EntityQueryRevisionMode). */
+export type RevisionMode = 'DEFAULT' | 'LATEST' | 'ALL';
+
 /** A paragraph's own fields; logo items inside a logo grid are paragraphs too (logo_title_and_link). */
 export type ParagraphFields = { id: number } & Record<string, unknown>;
 
-/** What the GraphQL layer hands around: one entity seen in one language. */
+/**
+ * What the GraphQL layer hands around: one entity seen in one language. A node's `node` is one of
+ * its revisions: the fixture node itself is the default revision, a draft is a node of its own.
+ */
 export type NodeView = { kind: 'node'; node: FixtureNode; tr: FixtureTranslation; lang: Lang };
 export type TermView = { kind: 'term'; term: FixtureTerm; lang: Lang };
 export type MediaView = { kind: 'media'; media: FixtureMedia; lang: Lang };
@@ -54,40 +61,118 @@ export function translationOf(node: FixtureNode, lang: Lang): FixtureTranslation
   return lang === 'de' ? node.de : node.en;
 }
 
+/** A revision's id: a fixture node without one has its nid. */
+export function vidOf(node: FixtureNode): number {
+  return node.vid ?? node.nid;
+}
+
+export function moderationStateOf(tr: FixtureTranslation): ModerationState {
+  return tr.moderationState ?? (tr.status ? 'published' : 'draft');
+}
+
+/** When a translation was last saved: a draft revision dates each translation (Drupal's changed is per translation). */
+export function changedOf(node: FixtureNode, tr: FixtureTranslation | undefined): number {
+  return typeof tr?.changed === 'number' ? tr.changed : node.changed;
+}
+
+// Set by the draft, never by its fields: a draft's translation is unpublished, its alias the item's.
+const DRAFT_DERIVED = ['path', 'status', 'moderationState', 'changed'] as const;
+
+/** The revision a pending draft makes: the default revision with the draft's changes on top. */
+function draftRevision(node: FixtureNode, problems: string[]): FixtureNode {
+  const draft = node.draft!;
+  if (!(draft.vid > vidOf(node))) problems.push(`node ${node.nid}: the draft's vid ${draft.vid} is not newer than the default revision's ${vidOf(node)}`);
+  const sharedChange = Object.keys(draft.shared ?? {}).length > 0;
+  const revise = (lang: Lang): FixtureTranslation | undefined => {
+    const base = translationOf(node, lang);
+    const change = draft[lang];
+    if (!base) {
+      if (change) problems.push(`node ${node.nid}: the draft changes "${lang}", a translation the node does not have`);
+      return undefined;
+    }
+    for (const key of DRAFT_DERIVED) if (change && key in change) problems.push(`node ${node.nid}: the draft sets "${key}" in ${lang}, which follows from it`);
+    // Untouched by the draft: carried over as it is, still published where it was.
+    if (!change && !sharedChange) return { ...base, changed: changedOf(node, base) };
+    return { ...base, ...change, status: false, moderationState: 'draft', changed: draft.changed };
+  };
+  const { draft: _, ...rest } = node;
+  const en = revise('en');
+  return { ...rest, vid: draft.vid, changed: draft.changed, shared: { ...node.shared, ...draft.shared }, de: revise('de')!, ...(en ? { en } : {}) };
+}
+
+type NodeIndex = { byLang: Map<Lang, FixtureNode[]>; byTypeLang: Map<string, FixtureNode[]> };
+
+function indexNodes(nodes: readonly FixtureNode[]): NodeIndex {
+  const index: NodeIndex = { byLang: new Map(LANGS.map((lang) => [lang, []])), byTypeLang: new Map() };
+  for (const node of nodes) {
+    for (const lang of LANGS) {
+      if (!translationOf(node, lang)) continue;
+      index.byLang.get(lang)!.push(node);
+      push(index.byTypeLang, `${node.type}:${lang}`, node);
+    }
+  }
+  return index;
+}
+
 export class ContentStore {
+  /** Default revisions. */
   private readonly nodesById = new Map<number, FixtureNode>();
-  private readonly nodesByLang = new Map<Lang, FixtureNode[]>();
-  private readonly nodesByTypeLang = new Map<string, FixtureNode[]>();
+  /** Draft revisions, by nid. */
+  private readonly draftsById = new Map<number, FixtureNode>();
+  private readonly revisionsByVid = new Map<number, FixtureNode>();
+  private readonly indexes = new Map<RevisionMode, NodeIndex>();
   private readonly aliases = new Map<string, { node: FixtureNode; lang: Lang }>();
   private readonly termsById = new Map<number, FixtureTerm>();
   private readonly termsByLang = new Map<Lang, FixtureTerm[]>();
   private readonly mediaById = new Map<number, FixtureMedia>();
-  private readonly paragraphs = new Map<string, { bundle: string; data: ParagraphFields; node: FixtureNode }>();
+  /** Each revision's paragraphs by id, per translation (paragraphs are revisioned with their host). */
+  private readonly paragraphs = new Map<FixtureTranslation, Map<number, { bundle: string; data: ParagraphFields }>>();
   private readonly titleRanks = new Map<FixtureTranslation, number>();
   private readonly uuids = new Map<string, string>();
 
   constructor(readonly fixtures: FixtureSet) {
     const problems: string[] = [];
     const nodes = [...fixtures.nodes].sort((a, b) => a.nid - b.nid);
-    for (const lang of LANGS) this.nodesByLang.set(lang, []);
+    const paragraphIds = new Set<string>();
     for (const node of nodes) {
       if (this.nodesById.has(node.nid)) problems.push(`node ${node.nid} is defined twice`);
       this.nodesById.set(node.nid, node);
+      this.addRevision(node, problems);
       for (const lang of LANGS) {
         const tr = translationOf(node, lang);
         if (!tr) continue;
-        this.nodesByLang.get(lang)!.push(node);
-        push(this.nodesByTypeLang, `${node.type}:${lang}`, node);
         if (!tr.path.startsWith(`/${lang}/`) && tr.path !== `/${lang}`) {
           problems.push(`node ${node.nid}: the ${lang} path "${tr.path}" does not start with /${lang}/`);
         }
+        if (tr.status && tr.moderationState && tr.moderationState !== 'published') problems.push(`node ${node.nid}: ${lang} is published but "${tr.moderationState}"`);
+        if (!tr.status && tr.moderationState === 'published') problems.push(`node ${node.nid}: ${lang} is "published" but has status false`);
         const key = aliasKey(tr.path);
         const taken = this.aliases.get(key);
         if (taken) problems.push(`nodes ${taken.node.nid} and ${node.nid} both use the path "${tr.path}"`);
         else this.aliases.set(key, { node, lang });
-        tr.fieldContent?.forEach((paragraph) => this.indexParagraph(paragraph, node, lang, problems));
+        for (const paragraph of tr.fieldContent ?? []) {
+          for (const id of this.indexParagraph(paragraph, tr)) {
+            if (paragraphIds.has(`${lang}:${id}`)) problems.push(`paragraph ${id} is used twice in ${lang}`);
+            paragraphIds.add(`${lang}:${id}`);
+          }
+        }
+      }
+      if (node.draft) {
+        const draft = draftRevision(node, problems);
+        this.draftsById.set(node.nid, draft);
+        this.addRevision(draft, problems);
+        for (const lang of LANGS) {
+          const tr = translationOf(draft, lang);
+          for (const paragraph of tr?.fieldContent ?? []) this.indexParagraph(paragraph, tr!);
+        }
       }
     }
+    this.indexes.set('DEFAULT', indexNodes(nodes));
+    // Without drafts every mode lists the same revisions; the indexes are shared then.
+    const latest = this.draftsById.size ? nodes.map((node) => this.draftsById.get(node.nid) ?? node) : nodes;
+    const all = this.draftsById.size ? nodes.flatMap((node) => [node, ...(this.draftsById.has(node.nid) ? [this.draftsById.get(node.nid)!] : [])]) : nodes;
+    this.indexes.set('LATEST', this.draftsById.size ? indexNodes(latest) : this.indexes.get('DEFAULT')!);
+    this.indexes.set('ALL', this.draftsById.size ? indexNodes(all) : this.indexes.get('DEFAULT')!);
     for (const term of [...fixtures.terms].sort((a, b) => a.tid - b.tid)) {
       if (this.termsById.has(term.tid)) problems.push(`term ${term.tid} is defined twice`);
       this.termsById.set(term.tid, term);
@@ -100,34 +185,63 @@ export class ContentStore {
     if (problems.length) throw new Error(`Invalid CMS fixtures:\n- ${problems.slice(0, 20).join('\n- ')}`);
     // Title sorts compare precomputed ranks: collating 10,000 titles per request would dominate.
     for (const lang of LANGS) {
-      const translations = this.nodesIn(lang).map((node) => translationOf(node, lang)!);
+      const translations = this.nodesIn(lang, 'ALL').map((node) => translationOf(node, lang)!);
       rank(translations, (tr) => tr.title, this.titleRanks);
     }
   }
 
-  private indexParagraph(paragraph: FixtureParagraph, node: FixtureNode, lang: Lang, problems: string[]): void {
-    const add = (bundle: string, data: ParagraphFields) => {
-      const key = `${lang}:${data.id}`;
-      if (this.paragraphs.has(key)) problems.push(`paragraph ${data.id} is used twice in ${lang}`);
-      this.paragraphs.set(key, { bundle, data, node });
-    };
-    add(paragraph.bundle, paragraph as unknown as ParagraphFields);
-    if (paragraph.bundle === 'logo_grid_with_links') {
-      for (const logo of paragraph.fieldLogos) add('logo_title_and_link', logo as ParagraphFields);
-    }
+  private addRevision(revision: FixtureNode, problems: string[]): void {
+    const vid = vidOf(revision);
+    const taken = this.revisionsByVid.get(vid);
+    if (taken) problems.push(`nodes ${taken.nid} and ${revision.nid} both have a revision ${vid}`);
+    else this.revisionsByVid.set(vid, revision);
   }
 
+  /** Indexes a paragraph (and the logo items inside a logo grid) under its host translation; returns their ids. */
+  private indexParagraph(paragraph: FixtureParagraph, tr: FixtureTranslation): number[] {
+    let byId = this.paragraphs.get(tr);
+    if (!byId) this.paragraphs.set(tr, (byId = new Map()));
+    const found = byId;
+    const add = (bundle: string, data: ParagraphFields) => {
+      found.set(data.id, { bundle, data });
+      return data.id;
+    };
+    const ids = [add(paragraph.bundle, paragraph as unknown as ParagraphFields)];
+    if (paragraph.bundle === 'logo_grid_with_links') {
+      for (const logo of paragraph.fieldLogos) ids.push(add('logo_title_and_link', logo as ParagraphFields));
+    }
+    return ids;
+  }
+
+  /** The default revision of an item. */
   node(nid: number): FixtureNode | undefined {
     return this.nodesById.get(nid);
   }
 
-  /** Nodes that have a translation in `lang`, by nid. */
-  nodesIn(lang: Lang): readonly FixtureNode[] {
-    return this.nodesByLang.get(lang) ?? [];
+  /** Any revision by its vid. */
+  revision(vid: number): FixtureNode | undefined {
+    return this.revisionsByVid.get(vid);
   }
 
-  nodesOfType(type: string, lang: Lang): readonly FixtureNode[] {
-    return this.nodesByTypeLang.get(`${type}:${lang}`) ?? [];
+  isDefaultRevision(node: FixtureNode): boolean {
+    return this.nodesById.get(node.nid) === node;
+  }
+
+  /**
+   * What an anonymous caller may view: a published translation of a default revision. Terms and
+   * media are public; a paragraph is reached only through its host, which is checked.
+   */
+  isPublic(entity: EntityView): boolean {
+    return entity.kind !== 'node' || (entity.tr.status && this.isDefaultRevision(entity.node));
+  }
+
+  /** Revisions of `mode` that have a translation in `lang`, by nid (then vid). */
+  nodesIn(lang: Lang, mode: RevisionMode = 'DEFAULT'): readonly FixtureNode[] {
+    return this.indexes.get(mode)!.byLang.get(lang) ?? [];
+  }
+
+  nodesOfType(type: string, lang: Lang, mode: RevisionMode = 'DEFAULT'): readonly FixtureNode[] {
+    return this.indexes.get(mode)!.byTypeLang.get(`${type}:${lang}`) ?? [];
   }
 
   nodeByPath(path: string): { node: FixtureNode; lang: Lang } | undefined {
@@ -161,9 +275,11 @@ export class ContentStore {
     return lang === 'de' || term.en ? { kind: 'term', term, lang } : null;
   }
 
-  paragraphView(id: number, lang: Lang): ParagraphView | null {
-    const found = this.paragraphs.get(`${lang}:${id}`);
-    return found ? { kind: 'paragraph', ...found, lang } : null;
+  /** A paragraph of a revision's translation. */
+  paragraphView(node: FixtureNode, id: number, lang: Lang): ParagraphView | null {
+    const tr = translationOf(node, lang);
+    const found = tr && this.paragraphs.get(tr)?.get(id);
+    return found ? { kind: 'paragraph', ...found, node, lang } : null;
   }
 
   /** The same entity in another language, or null where it has no such translation. */
@@ -177,10 +293,8 @@ export class ContentStore {
       case 'media':
         return { ...entity, lang };
       // A paragraph's translation is the paragraph with the same id in the host's other translation.
-      case 'paragraph': {
-        const view = this.paragraphView(entity.data.id, lang);
-        return view && view.node === entity.node ? view : null;
-      }
+      case 'paragraph':
+        return this.paragraphView(entity.node, entity.data.id, lang);
     }
   }
 
@@ -192,7 +306,7 @@ export class ContentStore {
     return this.entity(REFERENCE_TARGETS[field] ?? 'node', Number(targetId), lang);
   }
 
-  /** An entity by type and id in `lang`, else in the default language; null where it does not exist. */
+  /** An entity by type and id in `lang`, else in the default language; null where it does not exist. Nodes: the default revision. */
   entity(type: EntityTypeId, id: number, lang: Lang): EntityView | null {
     switch (type) {
       case 'node': {

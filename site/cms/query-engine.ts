@@ -2,7 +2,7 @@
 // AND/OR, per-condition language), sort (in order, DESC by default), range and count. What each
 // operator means is in query-operators.ts.
 import { GraphQLError } from 'graphql';
-import { COLLATOR, type EntityView, type Lang } from './content-store';
+import { COLLATOR, type EntityView, type Lang, type RevisionMode } from './content-store';
 import type { QueryField, QuerySource } from './query-fields';
 import { type Operator, type Scalar, checkArity, parseValue, present, valueTest } from './query-operators';
 
@@ -30,6 +30,8 @@ export interface QueryArgs {
   limit?: number | null;
   filter?: FilterInput | null;
   sort?: readonly (SortInput | null)[] | null;
+  /** nodeQuery only; taxonomy terms are not revisioned here. */
+  revisions?: RevisionMode | null;
 }
 
 /** schema.graphql: "nodeQuery honours `limit` up to 100; a larger limit is an error." */
@@ -62,12 +64,13 @@ export class EntityQueryRunner<E> {
     if (limit > MAX_LIMIT) throw new GraphQLError(`${name}: limit ${limit} is more than the maximum of ${MAX_LIMIT}; page with offset instead.`);
     if (limit < 0) throw new GraphQLError(`${name}: limit must not be negative (got ${limit}).`);
     if (offset < 0) throw new GraphQLError(`${name}: offset must not be negative (got ${offset}).`);
-    const key = JSON.stringify([args.filter ?? null, args.sort ?? null]);
+    const revisions = args.revisions ?? 'DEFAULT';
+    const key = JSON.stringify([args.filter ?? null, args.sort ?? null, revisions]);
     let matches = this.cache.get(key);
     if (matches) {
       this.cache.delete(key); // re-insert: most recently used last
     } else {
-      matches = this.match(args.filter ?? null, args.sort ?? []);
+      matches = this.match(args.filter ?? null, args.sort ?? [], revisions);
       if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
     }
     this.cache.set(key, matches);
@@ -78,13 +81,13 @@ export class EntityQueryRunner<E> {
     };
   }
 
-  private match(filter: FilterInput | null, sort: readonly (SortInput | null)[]): Matches<E> {
+  private match(filter: FilterInput | null, sort: readonly (SortInput | null)[], revisions: RevisionMode): Matches<E> {
     // Compile first: an unknown field is an error even where nothing would match.
     const predicate = filter ? this.compileGroup(filter) : () => true;
     const sortKeys = this.compileSort(sort);
     const lang = queryLanguage(filter);
     if (!lang) return { lang, entities: [] };
-    const entities = this.source.candidates(lang, this.bundlesOf(filter)).filter((entity) => predicate(entity, lang));
+    const entities = this.source.candidates(lang, this.bundlesOf(filter), revisions).filter((entity) => predicate(entity, lang));
     return { lang, entities: this.sorted(entities, lang, sortKeys) };
   }
 
@@ -153,7 +156,7 @@ export class EntityQueryRunner<E> {
         const order = compareKeys(a.keys[i] ?? null, b.keys[i] ?? null, keys[i]!.text);
         if (order !== 0) return order * keys[i]!.sign;
       }
-      return a.id - b.id; // stable, deterministic pages where all sort keys tie
+      return a.id - b.id; // stable, deterministic pages where all sort keys tie (revisions of an item: by vid)
     });
     return rows.map((row) => row.entity);
   }

@@ -1,7 +1,7 @@
 // What nodeQuery and taxonomyTermQuery may filter and sort on: Drupal's snake_case field names
 // (schema.graphql header) mapped to readers of the fixture data, one QuerySource per entity type.
 import type { FixtureNode, FixtureTerm } from './fixtures/types';
-import { type ContentStore, type EntityView, type Lang, translationOf } from './content-store';
+import { type ContentStore, type EntityView, type Lang, type RevisionMode, changedOf, translationOf, vidOf } from './content-store';
 
 export type ValueKind = 'number' | 'string' | 'boolean';
 
@@ -22,8 +22,8 @@ export interface QuerySource<E> {
   fieldsHint: string;
   /** The field whose EQUAL/IN conditions narrow the candidates by index (bundle or vocabulary). */
   bundleField: string;
-  /** Entities having a `lang` translation, of the given distinct lower-case bundles (null: all). */
-  candidates(lang: Lang, bundles: readonly string[] | null): readonly E[];
+  /** Entities having a `lang` translation, of the given distinct lower-case bundles (null: all), in `revisions` mode. */
+  candidates(lang: Lang, bundles: readonly string[] | null, revisions: RevisionMode): readonly E[];
   has(entity: E, lang: Lang): boolean;
   id(entity: E): number;
   field(name: string): QueryField<E> | undefined;
@@ -48,7 +48,7 @@ export function nodeSource(store: ContentStore, shapes: ReadonlyMap<string, Fiel
     status: { kind: 'boolean', get: (node, lang) => flag(tr(node, lang)?.status) },
     langcode: { kind: 'string', get: (node, lang) => (tr(node, lang) ? lang : null) },
     nid: { kind: 'number', get: (node) => node.nid },
-    vid: { kind: 'number', get: (node) => node.nid },
+    vid: { kind: 'number', get: (node) => vidOf(node) },
     uuid: { kind: 'string', get: (node) => store.uuid('node', node.nid) },
     title: {
       kind: 'string',
@@ -59,7 +59,7 @@ export function nodeSource(store: ContentStore, shapes: ReadonlyMap<string, Fiel
       },
     },
     created: { kind: 'number', get: (node) => node.created },
-    changed: { kind: 'number', get: (node) => node.changed },
+    changed: { kind: 'number', get: (node, lang) => changedOf(node, tr(node, lang)) },
     promote: { kind: 'boolean', get: (node) => flag(node.promote ?? false) },
     sticky: { kind: 'boolean', get: (node) => flag(node.sticky ?? false) },
   };
@@ -73,7 +73,8 @@ export function nodeSource(store: ContentStore, shapes: ReadonlyMap<string, Fiel
     name: 'nodeQuery',
     fieldsHint: 'type, status, langcode, nid, vid, uuid, title, created, changed, promote, sticky, field_weight, body or the field_* name of a scalar or reference field',
     bundleField: 'type',
-    candidates: (lang, types) => (types ? types.flatMap((type) => store.nodesOfType(type, lang)) : store.nodesIn(lang)),
+    candidates: (lang, types, revisions) =>
+      types ? types.flatMap((type) => store.nodesOfType(type, lang, revisions)) : store.nodesIn(lang, revisions),
     has: (node, lang) => tr(node, lang) !== undefined,
     id: (node) => node.nid,
     field,

@@ -1,6 +1,7 @@
 // Field resolvers and type resolvers of schema.graphql over the content store. Sources are the
 // views of content-store.ts (an entity in one language), Url views (urls.ts) and the fixture values
-// themselves (images, texts, date ranges), which need no language.
+// themselves (images, texts, date ranges), which need no language. Every way to an entity checks
+// that the caller may view it (an anonymous caller: null for what is not published).
 import {
   type GraphQLFieldResolver,
   type GraphQLOutputType,
@@ -9,9 +10,21 @@ import {
   getNullableType,
   isListType,
 } from 'graphql';
-import type { FixtureImage, FixtureLink, FixtureText } from './fixtures/types';
+import type { FixtureImage, FixtureLink, FixtureNode, FixtureText } from './fixtures/types';
 import { STYLE_WIDTHS, derivativePath } from './generated-files';
-import { type ContentStore, type EntityView, type Lang, type NodeView, type ParagraphFields, type ParagraphView, LANGS } from './content-store';
+import {
+  type ContentStore,
+  type EntityView,
+  type Lang,
+  type NodeView,
+  type ParagraphFields,
+  type ParagraphView,
+  DEFAULT_LANG,
+  LANGS,
+  changedOf,
+  moderationStateOf,
+  vidOf,
+} from './content-store';
 import { EntityQueryRunner, type QueryArgs, langOf } from './query-engine';
 import { type FieldShape, nodeSource, termSource } from './query-fields';
 import { URL_TYPENAMES, type UrlResolver, type UrlView } from './urls';
@@ -19,6 +32,8 @@ import { URL_TYPENAMES, type UrlResolver, type UrlView } from './urls';
 export interface CmsContext {
   /** "http://127.0.0.1:4000": image URLs are absolute, as a CMS returns them. */
   origin: string;
+  /** The request carried an editor's token: unpublished items and drafts are visible. */
+  editor: boolean;
 }
 
 // Resolvers receive whatever their parent returned; the source types are the views named above.
@@ -78,6 +93,18 @@ export function createResolvers(store: ContentStore, urls: UrlResolver, nodeShap
   const nodeQuery = new EntityQueryRunner(nodeSource(store, nodeShapes));
   const termQuery = new EntityQueryRunner(termSource(store));
 
+  /** The entity where the caller may view it, else null (Drupal's entity access, as GraphQL applies it). */
+  const visible = <T extends EntityView>(entity: T | null | undefined, { editor }: CmsContext): T | null =>
+    entity && (editor || store.isPublic(entity)) ? entity : null;
+
+  /** A revision in `language` where it has that translation, else in the default language. */
+  const nodeIn = (node: FixtureNode | undefined, language: string | undefined): NodeView | null => {
+    if (!node) return null;
+    const lang = language ? langOf(language) : DEFAULT_LANG;
+    return (lang && store.nodeView(node, lang)) || store.nodeView(node, DEFAULT_LANG);
+  };
+  const numericId = (id: string) => (/^\d+$/.test(id) ? Number(id) : NaN);
+
   const entity: Record<string, Resolver> = {
     entityId: (e: EntityView) => String(entityId(e)),
     entityUuid: (e: EntityView) => store.uuid(ENTITY_TYPE_IDS[e.kind], entityId(e)),
@@ -87,22 +114,24 @@ export function createResolvers(store: ContentStore, urls: UrlResolver, nodeShap
       e.kind === 'node' ? e.tr.title : e.kind === 'term' ? termText(e).name : e.kind === 'media' ? e.media.name : (e.data.fieldTitle ?? null),
     entityLanguage: (e: EntityView) => languageOf(e.lang),
     entityUrl: (e: EntityView) => urls.entityUrl(e),
-    entityChanged: (e: EntityView) => (e.kind === 'node' || e.kind === 'paragraph' ? new Date(e.node.changed * 1000).toISOString() : null),
-    entityTranslation: (e: EntityView, { language }: LanguageArg) => {
+    entityChanged: (e: EntityView) =>
+      e.kind === 'node' ? new Date(changedOf(e.node, e.tr) * 1000).toISOString() : e.kind === 'paragraph' ? new Date(e.node.changed * 1000).toISOString() : null,
+    entityTranslation: (e: EntityView, { language }: LanguageArg, context: CmsContext) => {
       const lang = langOf(language);
-      return lang ? store.translate(e, lang) : null;
+      return lang ? visible(store.translate(e, lang), context) : null;
     },
   };
 
   const node: Record<string, Resolver> = {
     nid: (n: NodeView) => n.node.nid,
-    vid: (n: NodeView) => n.node.nid,
+    vid: (n: NodeView) => vidOf(n.node),
+    moderationState: (n: NodeView) => moderationStateOf(n.tr),
     uuid: (n: NodeView) => store.uuid('node', n.node.nid),
     title: (n: NodeView) => n.tr.title,
     status: (n: NodeView) => n.tr.status,
     langcode: (n: NodeView) => n.lang,
     created: (n: NodeView) => n.node.created,
-    changed: (n: NodeView) => n.node.changed,
+    changed: (n: NodeView) => changedOf(n.node, n.tr),
     promote: (n: NodeView) => n.node.promote ?? false,
     sticky: (n: NodeView) => n.node.sticky ?? false,
   };
@@ -110,20 +139,28 @@ export function createResolvers(store: ContentStore, urls: UrlResolver, nodeShap
   const url = (routed: (u: UrlView) => boolean): Record<string, Resolver> => ({
     path: (u: UrlView) => u.path,
     routed,
-    translate: (u: UrlView, { language }: LanguageArg) => {
+    translate: (u: UrlView, { language }: LanguageArg, { editor }: CmsContext) => {
       const lang = langOf(language);
-      return lang ? urls.translate(u, lang) : null;
+      return lang ? urls.translate(u, lang, editor) : null;
     },
   });
 
   const types: ResolverMap = {
     Query: {
-      nodeQuery: (_: unknown, args: QueryArgs) => nodeQuery.run(args),
+      // What the caller may not view stays counted, its place in the page null.
+      nodeQuery: (_: unknown, args: QueryArgs, context: CmsContext) => {
+        const result = nodeQuery.run(args);
+        return context.editor ? result : { count: result.count, entities: result.entities.map((entity) => visible(entity, context)) };
+      },
+      nodeById: (_: unknown, { id, language }: { id: string; language?: string }, context: CmsContext) =>
+        visible(nodeIn(store.node(numericId(id)), language), context),
+      nodeRevisionById: (_: unknown, { id, language }: { id: string; language?: string }, context: CmsContext) =>
+        visible(nodeIn(store.revision(numericId(id)), language), context),
       taxonomyTermQuery: (_: unknown, args: QueryArgs) => termQuery.run(args),
-      route: (_: unknown, { path }: { path: string }) => urls.route(path),
+      route: (_: unknown, { path }: { path: string }, { editor }: CmsContext) => urls.route(path, editor),
       availableLanguages: () => LANGS.map(languageOf),
     },
-    EntityCanonicalUrl: { ...url(() => true), entity: (u: UrlView) => (u.kind === 'canonical' ? u.entity : null) },
+    EntityCanonicalUrl: { ...url(() => true), entity: (u: UrlView, _: unknown, context: CmsContext) => (u.kind === 'canonical' ? visible(u.entity, context) : null) },
     DefaultInternalUrl: url((u) => u.kind === 'internal' && u.routed),
     ExternalUrl: url(() => false),
     FieldText: {
@@ -157,7 +194,7 @@ export function createResolvers(store: ContentStore, urls: UrlResolver, nodeShap
     },
     EntityReference: {
       targetId: (ref: RefView) => ref.targetId,
-      entity: (ref: RefView) => store.resolveReference(ref.field, ref.targetId, ref.lang),
+      entity: (ref: RefView, _: unknown, context: CmsContext) => visible(store.resolveReference(ref.field, ref.targetId, ref.lang), context),
     },
     TaxonomyTerm: {
       tid: (t: EntityView & { kind: 'term' }) => t.term.tid,
@@ -201,12 +238,12 @@ export function createResolvers(store: ContentStore, urls: UrlResolver, nodeShap
         ? (n: NodeView) => (n.tr[field] !== undefined ? n.tr[field] : n.node.shared[field])
         : (p: ParagraphView) => p.data[field];
     // Values that need the language or host of the entity they belong to are wrapped in views.
-    const convert = (value: unknown, parent: NodeView | ParagraphView): unknown => {
+    const convert = (value: unknown, parent: NodeView | ParagraphView, context: CmsContext): unknown => {
       switch (shape) {
         case 'EntityReference':
           return { targetId: String((value as { targetId: unknown }).targetId), field, lang: parent.lang } satisfies RefView;
         case 'Entity':
-          return store.resolveReference(field, String((value as { targetId: unknown }).targetId), parent.lang);
+          return visible(store.resolveReference(field, String((value as { targetId: unknown }).targetId), parent.lang), context);
         case 'FieldLink':
           return { link: value as FixtureLink, lang: parent.lang } satisfies LinkView;
         case 'Paragraph':
@@ -219,12 +256,12 @@ export function createResolvers(store: ContentStore, urls: UrlResolver, nodeShap
           return value;
       }
     };
-    return (parent: NodeView | ParagraphView) => {
+    return (parent: NodeView | ParagraphView, _: unknown, context: CmsContext) => {
       const value = (read as (p: NodeView | ParagraphView) => unknown)(parent);
       if (value === undefined || value === null) return null;
-      if (list) return (Array.isArray(value) ? value : [value]).map((item) => (item == null ? null : convert(item, parent)));
+      if (list) return (Array.isArray(value) ? value : [value]).map((item) => (item == null ? null : convert(item, parent, context)));
       const single: unknown = Array.isArray(value) ? value[0] : value;
-      return single == null ? null : convert(single, parent);
+      return single == null ? null : convert(single, parent, context);
     };
   }
 

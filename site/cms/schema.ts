@@ -95,7 +95,13 @@ function checkFixtureFields(schema: GraphQLSchema, fixtures: FixtureSet): void {
       continue;
     }
     const fields = type.getFields();
-    const keys = new Set([...Object.keys(node.shared), ...LANGS.flatMap((lang) => Object.keys(translationOf(node, lang) ?? {}))]);
+    const { draft } = node;
+    const keys = new Set([
+      ...Object.keys(node.shared),
+      ...LANGS.flatMap((lang) => Object.keys(translationOf(node, lang) ?? {})),
+      ...Object.keys(draft?.shared ?? {}),
+      ...LANGS.flatMap((lang) => Object.keys(draft?.[lang] ?? {})),
+    ]);
     for (const key of keys) {
       if (!TRANSLATION_KEYS.has(key) && !Object.hasOwn(fields, key)) problems.push(`node ${node.nid}: "${key}" is not a field of ${typename}`);
     }

@@ -1,12 +1,14 @@
 // The embedded content backend: a real HTTP server that answers like the hotel's CMS (Drupal 8 +
 // GraphQL module 3), so the build, the benchmarks and `hotel-site cms` talk to it exactly as to
-// the real one. POST /graphql executes schema.graphql over fixture content; /media/ serves files.
-// Latency and failures can be injected to exercise the client's timeouts and retries.
+// the real one. POST /graphql executes schema.graphql over fixture content for an anonymous caller
+// or an editor (a bearer token); /media/ serves files to anyone. Latency and failures can be
+// injected to exercise the client's timeouts and retries.
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fixtures as defaultFixtures } from './fixtures/index';
 import type { FixtureSet } from './fixtures/types';
 import { UserError } from '../errors';
+import { TokenCheck, newEditorToken, sendAnonymousRefused, sendUnauthorized, tokenProblem } from './access';
 import { GraphQLExecutor, MAX_BODY_BYTES, parseRequest, readBody, sendJson } from './graphql-http';
 import { FILES_BASE, serveGeneratedFile } from './generated-files';
 import { sendText, serveMedia } from './media-files';
@@ -26,6 +28,13 @@ export interface ContentBackendOptions {
   latencyMs?: number;
   /** 0..1: answer that share of POSTs with 503 and an HTML body, as an overloaded CMS does. */
   failRate?: number;
+  /**
+   * The token accepted as an editor's (`Authorization: Bearer <token>`): its caller also sees
+   * unpublished items and drafts. Default: a new random one (ContentBackend.editorToken).
+   */
+  editorToken?: string;
+  /** Refuse anonymous GraphQL requests with 403, as a CMS that lets only accounts query. Default false. */
+  requireToken?: boolean;
 }
 
 export interface ContentBackend {
@@ -33,6 +42,8 @@ export interface ContentBackend {
   endpoint: string;
   /** http://127.0.0.1:PORT; media URLs in answers start with it. */
   origin: string;
+  /** The token this backend accepts as an editor's; any other token gets 401. */
+  editorToken: string;
   /** Answers from other fixtures from now on (watch mode, after a fixture file was saved). */
   replaceFixtures(fixtures: FixtureSet): void;
   close(): Promise<void>;
@@ -45,7 +56,11 @@ const UNAVAILABLE_PAGE = `<!DOCTYPE html>
 `;
 
 export async function startContentBackend(options: ContentBackendOptions = {}): Promise<ContentBackend> {
-  const { port = 0, host = '127.0.0.1', extraItems = 0, latencyMs = 0, failRate = 0 } = options;
+  const { port = 0, host = '127.0.0.1', extraItems = 0, latencyMs = 0, failRate = 0, requireToken = false } = options;
+  const editorToken = options.editorToken ?? newEditorToken();
+  const problem = tokenProblem(editorToken);
+  if (problem) throw new UserError(`The editor token of the embedded content backend is unusable: ${problem}`, { exitCode: 2 });
+  const tokens = new TokenCheck(editorToken);
   const synthetic = extraItems > 0 ? syntheticFixtures(extraItems) : null;
   const withSynthetic = (fixtures: FixtureSet) => (synthetic ? mergeFixtures(fixtures, synthetic) : fixtures);
   let current = options.fixtures ?? defaultFixtures;
@@ -68,10 +83,14 @@ export async function startContentBackend(options: ContentBackendOptions = {}): 
         res.end(UNAVAILABLE_PAGE);
         return;
       }
+      const caller = tokens.caller(req);
+      if (caller === 'refused') return sendUnauthorized(res);
+      if (caller === 'anonymous' && requireToken) return sendAnonymousRefused(res);
       const request = parseRequest(body.body);
       if (typeof request === 'string') return sendJson(res, 400, { errors: [{ message: request }] });
-      return sendJson(res, 200, await executor.run(request, { origin }));
+      return sendJson(res, 200, await executor.run(request, { origin, editor: caller === 'editor' }));
     }
+    // Public files, as a web server serves them past Drupal: no token asked, none checked.
     if (path.startsWith('/media/')) return serveMedia(req, res, path.slice('/media/'.length));
     if (synthetic && path.startsWith(FILES_BASE)) return serveGeneratedFile(req, res, path.slice(FILES_BASE.length));
     return sendText(res, 404, 'Not found');
@@ -108,6 +127,7 @@ export async function startContentBackend(options: ContentBackendOptions = {}): 
   return {
     endpoint: `${origin}/graphql`,
     origin,
+    editorToken,
     replaceFixtures(fixtures) {
       current = savedOver(current, fixtures);
       content.use(withSynthetic(current));
@@ -135,15 +155,25 @@ function urlHost(host: string): string {
 }
 
 /**
- * New content as Drupal stores a save: a node that differs from its previous version gets a newer
- * `changed` (clients such as the preview find edits by it). Nodes that did not change keep theirs.
+ * New content as Drupal stores a save: a node whose published part differs from its previous
+ * version gets a newer `changed` (clients such as the preview find edits by it), a draft that
+ * differs from its previous version a newer draft `changed`. What did not change keeps its time.
  */
 export function savedOver(before: FixtureSet, after: FixtureSet, now = Math.floor(Date.now() / 1000)): FixtureSet {
   const previous = new Map(before.nodes.map((node) => [node.nid, node]));
   const nodes = after.nodes.map((node) => {
     const old = previous.get(node.nid);
-    if (!old || JSON.stringify({ ...old, changed: 0 }) === JSON.stringify({ ...node, changed: 0 })) return node;
-    return { ...node, changed: Math.max(now, old.changed + 1, node.changed) };
+    if (!old) return node;
+    let saved = node;
+    const { draft: oldDraft, ...oldPublished } = old;
+    const { draft, ...published } = node;
+    if (JSON.stringify({ ...oldPublished, changed: 0 }) !== JSON.stringify({ ...published, changed: 0 })) {
+      saved = { ...saved, changed: Math.max(now, old.changed + 1, node.changed) };
+    }
+    if (draft && JSON.stringify({ ...oldDraft, changed: 0 }) !== JSON.stringify({ ...draft, changed: 0 })) {
+      saved = { ...saved, draft: { ...draft, changed: Math.max(now, (oldDraft?.changed ?? 0) + 1, draft.changed) } };
+    }
+    return saved;
   });
   return { ...after, nodes };
 }

@@ -26,11 +26,11 @@ export class UrlResolver {
   constructor(private readonly store: ContentStore) {}
 
   /**
-   * route(path): the content item whose alias this is (case-insensitive, trailing slash and
-   * percent-escapes ignored), a views page, or null. Unpublished items are null, as Drupal answers
-   * anonymous visitors.
+   * route(path): the default revision of the content item whose alias this is (case-insensitive,
+   * trailing slash and percent-escapes ignored), a views page, or null. Unpublished items are null
+   * unless an editor asks, as Drupal answers anonymous visitors.
    */
-  route(requested: string): UrlView | null {
+  route(requested: string, editor = false): UrlView | null {
     let path: string;
     try {
       path = decodeURIComponent(requested.replace(/[?#].*$/, ''));
@@ -38,7 +38,7 @@ export class UrlResolver {
       return null;
     }
     const aliased = this.store.nodeByPath(path);
-    if (aliased) return this.published(this.store.nodeView(aliased.node, aliased.lang));
+    if (aliased) return this.viewable(this.store.nodeView(aliased.node, aliased.lang), editor);
     const fixed = FIXED_PATHS.get(aliasKey(path));
     if (fixed) return { kind: 'internal', path: fixed.paths[fixed.lang], routed: true, paths: fixed.paths };
     const system = SYSTEM_PATH.exec(aliasKey(path));
@@ -47,7 +47,7 @@ export class UrlResolver {
       const id = Number(system[3]);
       if (system[2] === 'node') {
         const node = this.store.node(id);
-        return node ? this.published(this.store.nodeView(node, lang)) : null;
+        return node ? this.viewable(this.store.nodeView(node, lang), editor) : null;
       }
       const term = this.store.term(id);
       const view = term && this.store.termView(term, lang);
@@ -68,12 +68,12 @@ export class UrlResolver {
     }
   }
 
-  /** The URL of the same item or route in `lang`; null where it has no (published) translation. */
-  translate(url: UrlView, lang: Lang): UrlView | null {
+  /** The URL of the same item (revision) or route in `lang`; null where it has no translation the caller may view. */
+  translate(url: UrlView, lang: Lang, editor = false): UrlView | null {
     switch (url.kind) {
       case 'canonical': {
         const translation = this.store.translate(url.entity, lang);
-        return translation && this.published(translation);
+        return translation && this.viewable(translation, editor);
       }
       case 'internal': {
         if (url.path === '') return url;
@@ -111,8 +111,8 @@ export class UrlResolver {
     return fixed ? { kind: 'internal', path, routed: true, paths: fixed.paths } : { kind: 'internal', path, routed: false };
   }
 
-  private published(view: EntityView | null): UrlView | null {
-    if (!view || (view.kind === 'node' && !view.tr.status)) return null;
+  private viewable(view: EntityView | null, editor: boolean): UrlView | null {
+    if (!view || (!editor && !this.store.isPublic(view))) return null;
     return this.entityUrl(view);
   }
 }

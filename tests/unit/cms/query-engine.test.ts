@@ -1,5 +1,6 @@
 // nodeQuery / taxonomyTermQuery as the build and other tools see them: over HTTP, against a tiny
-// fixture set whose answers can be worked out by hand.
+// fixture set whose answers can be worked out by hand. Queries run as an editor, who sees the
+// unpublished items too (what anonymous callers get is in access.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FixtureNode, FixtureSet } from '../../../site/cms/fixtures/types';
 import { type ContentBackend, startContentBackend } from '../../../site/cms/server';
@@ -44,9 +45,11 @@ const fixtures: FixtureSet = {
   media: [],
 };
 
+const EDITOR = 'query-engine-editor-token';
+const headers = { 'content-type': 'application/json', authorization: `Bearer ${EDITOR}` };
 let backend: ContentBackend;
 beforeAll(async () => {
-  backend = await startContentBackend({ fixtures });
+  backend = await startContentBackend({ fixtures, editorToken: EDITOR });
 });
 afterAll(() => backend?.close());
 
@@ -55,7 +58,7 @@ type Result = { data: Record<string, { count: number; entities: Record<string, u
 async function nodeQuery(args: string, fields = 'nid title langcode'): Promise<Result> {
   const response = await fetch(backend.endpoint, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers,
     body: JSON.stringify({ query: `{ q: nodeQuery(${args}) { count entities { ... on Node { ${fields} } } } }` }),
   });
   expect(response.status).toBe(200);
@@ -172,7 +175,7 @@ describe('taxonomyTermQuery', () => {
   it('filters by vocabulary and returns the terms in the requested language', async () => {
     const response = await fetch(backend.endpoint, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers,
       body: JSON.stringify({
         query: `{ taxonomyTermQuery(filter: { conditions: [{ field: "vid", value: ["room_features"] }, { field: "langcode", value: ["en"] }] }, sort: [{ field: "weight", direction: ASC }]) {
           count entities { ... on TaxonomyTerm { tid name vid { targetId } } } } }`,

@@ -83,15 +83,18 @@ const fixtures: FixtureSet = {
   media: [{ mid: 900, bundle: 'remote_video', name: 'Rundgang', fieldMediaOembedVideo: 'https://www.youtube.com/watch?v=abc' }],
 };
 
+const EDITOR = 'resolvers-editor-token';
 let backend: ContentBackend;
 beforeAll(async () => {
-  backend = await startContentBackend({ fixtures });
+  backend = await startContentBackend({ fixtures, editorToken: EDITOR });
 });
 afterAll(() => backend?.close());
 
+/** Anonymous unless `token` is given. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function query(text: string, variables: Record<string, unknown> = {}): Promise<any> {
-  const response = await fetch(backend.endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: text, variables }) });
+async function query(text: string, variables: Record<string, unknown> = {}, token?: string): Promise<any> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
+  const response = await fetch(backend.endpoint, { method: 'POST', headers, body: JSON.stringify({ query: text, variables }) });
   const json = (await response.json()) as { data: unknown; errors?: unknown[] };
   expect(json.errors).toBeUndefined();
   return json.data;
@@ -188,14 +191,23 @@ describe('entities', () => {
     });
   });
 
-  it('gives entityTranslation, or null where the translation does not exist', async () => {
-    const data = await query(`{ nodeQuery(limit: 50, filter: { conditions: [{ field: "type", value: ["accommodation"] }] }, sort: [{ field: "nid", direction: ASC }]) {
-      entities { entityId en: entityTranslation(language: EN) { entityLabel ... on Node { status } } } } }`);
-    expect(data.nodeQuery.entities).toEqual([
+  it('gives entityTranslation, or null where the translation does not exist or the caller may not view it', async () => {
+    const text = `{ nodeQuery(limit: 50, filter: { conditions: [{ field: "type", value: ["accommodation"] }] }, sort: [{ field: "nid", direction: ASC }]) {
+      entities { entityId en: entityTranslation(language: EN) { entityLabel ... on Node { status } } } } }`;
+    const editor = await query(text, {}, EDITOR);
+    expect(editor.nodeQuery.entities).toEqual([
       { entityId: '1', en: { entityLabel: 'Tower Room', status: true } },
       { entityId: '2', en: { entityLabel: 'Garden Room', status: true } },
       { entityId: '3', en: { entityLabel: 'Pine Parlour', status: false } },
       { entityId: '4', en: null },
+    ]);
+    // Anonymous: the unpublished English of 3 is null, and 4 (unpublished) is a null entry.
+    const anonymous = await query(text);
+    expect(anonymous.nodeQuery.entities).toEqual([
+      { entityId: '1', en: { entityLabel: 'Tower Room', status: true } },
+      { entityId: '2', en: { entityLabel: 'Garden Room', status: true } },
+      { entityId: '3', en: null },
+      null,
     ]);
   });
 

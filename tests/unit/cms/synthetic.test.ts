@@ -78,8 +78,8 @@ describe('syntheticFixtures', () => {
             entities { ... on NodeAccommodation { body { value } fieldImages { url card: derivative(style: LARGE) { url width height } } } } } }`,
         }),
       });
-      const { data } = (await response.json()) as { data: { nodeQuery: { entities: ({ body: { value: string }; fieldImages: { url: string; card: { url: string; width: number; height: number } }[] } | Record<string, never>)[] } } };
-      const rooms = data.nodeQuery.entities.filter((e) => 'fieldImages' in e) as { body: { value: string }; fieldImages: { url: string; card: { url: string; width: number; height: number } }[] }[];
+      const { data } = (await response.json()) as { data: { nodeQuery: { entities: ({ body: { value: string }; fieldImages: { url: string; card: { url: string; width: number; height: number } }[] } | Record<string, never> | null)[] } } };
+      const rooms = data.nodeQuery.entities.filter((e) => e !== null && 'fieldImages' in e) as { body: { value: string }; fieldImages: { url: string; card: { url: string; width: number; height: number } }[] }[];
       const image = rooms[0]!.fieldImages[0]!;
       expect(image.url).toMatch(/\/sites\/default\/files\/2025-\d\d\/zimmer-\d+-1\.png$/);
       expect(image.card.url).toMatch(/\/sites\/default\/files\/styles\/large\/public\/2025-\d\d\/zimmer-\d+-1\.png\?itok=[\w-]{8}$/);
