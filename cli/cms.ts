@@ -1,4 +1,6 @@
 // `hotel-site cms`: the embedded content backend alone, for exploring it and for other tools.
+// It accepts an editor's token (HOTEL_SITE_CMS_TOKEN, else a new one it prints once) and, with
+// --require-token, nobody without it.
 import type { Command } from 'commander';
 import { integerOption, portOption, rateOption } from './options';
 
@@ -7,6 +9,7 @@ interface CmsFlags {
   items: number;
   latency: number;
   failRate: number;
+  requireToken?: boolean;
 }
 
 export function registerCms(program: Command): void {
@@ -17,9 +20,19 @@ export function registerCms(program: Command): void {
     .addOption(integerOption('--items <n>', 'add this many synthetic items (benchmarks)', 0).default(0))
     .addOption(integerOption('--latency <ms>', 'delay every answer by this many milliseconds', 0).default(0))
     .addOption(rateOption('--fail-rate <rate>', 'answer this share of requests with HTTP 503').default(0))
+    .option('--require-token', 'refuse GraphQL requests without the editor token (HTTP 403), as a CMS that lets only accounts query')
+    .addHelpText('after', '\nThe editor token (Authorization: Bearer <token>) is $HOTEL_SITE_CMS_TOKEN, else a new one printed at start;\nits caller also sees unpublished items and drafts. Anonymous callers see published content.')
     .action(async (flags: CmsFlags) => {
       const { startContentBackend } = await import('../site/cms/server');
-      const backend = await startContentBackend({ port: flags.port, extraItems: flags.items, latencyMs: flags.latency, failRate: flags.failRate });
+      const given = process.env.HOTEL_SITE_CMS_TOKEN?.trim() || undefined;
+      const backend = await startContentBackend({
+        port: flags.port,
+        extraItems: flags.items,
+        latencyMs: flags.latency,
+        failRate: flags.failRate,
+        editorToken: given,
+        requireToken: flags.requireToken === true,
+      });
       // The stop handler before the line that tells a caller it may connect (and stop it).
       const stopped = new Promise<void>((resolve) => {
         const stop = () => resolve();
@@ -27,6 +40,9 @@ export function registerCms(program: Command): void {
         process.once('SIGTERM', stop);
       });
       process.stdout.write(`listening ${backend.endpoint}\n`);
+      // Printed once, to stderr: this dev backend's token is for its user, stdout's first line for tools.
+      if (!given) process.stderr.write(`editor token: ${backend.editorToken} (send Authorization: Bearer <token>; set HOTEL_SITE_CMS_TOKEN to choose one)\n`);
+      if (flags.requireToken) process.stderr.write('anonymous GraphQL requests are refused (--require-token); media files need no token\n');
       await stopped;
       await backend.close();
     });

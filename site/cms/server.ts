@@ -59,7 +59,12 @@ export async function startContentBackend(options: ContentBackendOptions = {}): 
   const { port = 0, host = '127.0.0.1', extraItems = 0, latencyMs = 0, failRate = 0, requireToken = false } = options;
   const editorToken = options.editorToken ?? newEditorToken();
   const problem = tokenProblem(editorToken);
-  if (problem) throw new UserError(`The editor token of the embedded content backend is unusable: ${problem}`, { exitCode: 2 });
+  if (problem) {
+    throw new UserError(`The editor token of the embedded content backend is unusable: ${problem}`, {
+      exitCode: 2,
+      hint: 'For `hotel-site cms` it comes from HOTEL_SITE_CMS_TOKEN; unset it to get a new one.',
+    });
+  }
   const tokens = new TokenCheck(editorToken);
   const synthetic = extraItems > 0 ? syntheticFixtures(extraItems) : null;
   const withSynthetic = (fixtures: FixtureSet) => (synthetic ? mergeFixtures(fixtures, synthetic) : fixtures);

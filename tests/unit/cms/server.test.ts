@@ -180,4 +180,26 @@ describe('replacing the content, as a Drupal save does', () => {
     expect(saved.nodes[0]!.changed).toBe(2_000_000_000);
     expect(saved.nodes.slice(1).map((node) => node.changed)).toEqual(before.nodes.slice(1).map((node) => node.changed));
   });
+
+  it('dates a changed draft, not the published item, and a changed published part, not the draft', () => {
+    const before = structuredClone(fixtures);
+    const index = before.nodes.findIndex((node) => node.draft);
+    const original = before.nodes[index]!;
+    const draftEdit = structuredClone(before);
+    draftEdit.nodes[index]!.draft!.de = { ...draftEdit.nodes[index]!.draft!.de, title: 'Noch ein Entwurf' };
+    const savedDraft = savedOver(before, draftEdit, 2_000_000_000).nodes[index]!;
+    expect(savedDraft.draft!.changed).toBe(2_000_000_000);
+    expect(savedDraft.changed).toBe(original.changed);
+    const publishedEdit = structuredClone(before);
+    publishedEdit.nodes[index]!.de.fieldTeaser = 'Neu veröffentlicht.';
+    const savedPublished = savedOver(before, publishedEdit, 2_000_000_000).nodes[index]!;
+    expect(savedPublished.changed).toBe(2_000_000_000);
+    expect(savedPublished.draft!.changed).toBe(original.draft!.changed);
+    const newDraft = structuredClone(before);
+    const plain = newDraft.nodes.findIndex((node) => !node.draft && node.de.status);
+    newDraft.nodes[plain]!.draft = { vid: 999_999, changed: 0, de: { title: 'Erster Entwurf' } };
+    const savedNew = savedOver(before, newDraft, 2_000_000_000).nodes[plain]!;
+    expect(savedNew.draft!.changed).toBe(2_000_000_000);
+    expect(savedNew.changed).toBe(before.nodes[plain]!.changed);
+  });
 });
