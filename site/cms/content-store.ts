@@ -120,6 +120,9 @@ export class ContentStore {
   /** Draft revisions, by nid. */
   private readonly draftsById = new Map<number, FixtureNode>();
   private readonly revisionsByVid = new Map<number, FixtureNode>();
+  /** Default revisions by nid. */
+  private readonly defaults: readonly FixtureNode[];
+  /** LATEST and ALL are indexed on first use: a build never asks for them. */
   private readonly indexes = new Map<RevisionMode, NodeIndex>();
   private readonly aliases = new Map<string, { node: FixtureNode; lang: Lang }>();
   private readonly termsById = new Map<number, FixtureTerm>();
@@ -167,12 +170,10 @@ export class ContentStore {
         }
       }
     }
+    this.defaults = nodes;
     this.indexes.set('DEFAULT', indexNodes(nodes));
-    // Without drafts every mode lists the same revisions; the indexes are shared then.
-    const latest = this.draftsById.size ? nodes.map((node) => this.draftsById.get(node.nid) ?? node) : nodes;
-    const all = this.draftsById.size ? nodes.flatMap((node) => [node, ...(this.draftsById.has(node.nid) ? [this.draftsById.get(node.nid)!] : [])]) : nodes;
-    this.indexes.set('LATEST', this.draftsById.size ? indexNodes(latest) : this.indexes.get('DEFAULT')!);
-    this.indexes.set('ALL', this.draftsById.size ? indexNodes(all) : this.indexes.get('DEFAULT')!);
+    // Without drafts every mode lists the same revisions.
+    if (!this.draftsById.size) for (const mode of ['LATEST', 'ALL'] as const) this.indexes.set(mode, this.indexes.get('DEFAULT')!);
     for (const term of [...fixtures.terms].sort((a, b) => a.tid - b.tid)) {
       if (this.termsById.has(term.tid)) problems.push(`term ${term.tid} is defined twice`);
       this.termsById.set(term.tid, term);
@@ -184,8 +185,10 @@ export class ContentStore {
     }
     if (problems.length) throw new Error(`Invalid CMS fixtures:\n- ${problems.slice(0, 20).join('\n- ')}`);
     // Title sorts compare precomputed ranks: collating 10,000 titles per request would dominate.
+    const drafts = [...this.draftsById.values()];
     for (const lang of LANGS) {
-      const translations = this.nodesIn(lang, 'ALL').map((node) => translationOf(node, lang)!);
+      const translations = this.nodesIn(lang).map((node) => translationOf(node, lang)!);
+      for (const draft of drafts) if (translationOf(draft, lang)) translations.push(translationOf(draft, lang)!);
       rank(translations, (tr) => tr.title, this.titleRanks);
     }
   }
@@ -237,11 +240,22 @@ export class ContentStore {
 
   /** Revisions of `mode` that have a translation in `lang`, by nid (then vid). */
   nodesIn(lang: Lang, mode: RevisionMode = 'DEFAULT'): readonly FixtureNode[] {
-    return this.indexes.get(mode)!.byLang.get(lang) ?? [];
+    return this.index(mode).byLang.get(lang) ?? [];
   }
 
   nodesOfType(type: string, lang: Lang, mode: RevisionMode = 'DEFAULT'): readonly FixtureNode[] {
-    return this.indexes.get(mode)!.byTypeLang.get(`${type}:${lang}`) ?? [];
+    return this.index(mode).byTypeLang.get(`${type}:${lang}`) ?? [];
+  }
+
+  private index(mode: RevisionMode): NodeIndex {
+    let index = this.indexes.get(mode);
+    if (!index) {
+      const draft = (node: FixtureNode) => this.draftsById.get(node.nid);
+      const revisions =
+        mode === 'LATEST' ? this.defaults.map((node) => draft(node) ?? node) : this.defaults.flatMap((node) => [node, ...(draft(node) ? [draft(node)!] : [])]);
+      this.indexes.set(mode, (index = indexNodes(revisions)));
+    }
+    return index;
   }
 
   nodeByPath(path: string): { node: FixtureNode; lang: Lang } | undefined {

@@ -1,14 +1,18 @@
 // Synthetic content for benchmarks and load tests: `count` plausible detail items on top of the
 // hotel's fixtures (startContentBackend's extraItems), never part of the default content. The same
 // (count, seed) gives the same items; event and offer dates follow the current month so that they
-// stay in the coming months.
+// stay in the coming months. A few published items have a pending draft, for draft views at scale.
 import type { NodeType } from '../content/types';
-import type { FixtureImage, FixtureNode, FixtureParagraph, FixtureSet, FixtureTranslation } from './fixtures/types';
+import type { FixtureDraft, FixtureImage, FixtureNode, FixtureParagraph, FixtureSet, FixtureTranslation } from './fixtures/types';
 import { VIEWS_PAGES } from './fixtures/views-pages';
 import { FILES_BASE, INLINE, ORIGINAL } from './generated-files';
 import { BODY_SENTENCES, FEATURES, TITLES } from './synthetic-words';
 
 export const SYNTHETIC_FIRST_NID = 100_000;
+/** Added to a synthetic item's nid for its draft's vid: above every nid and default vid. */
+export const SYNTHETIC_DRAFT_VID_OFFSET = 10_000_000;
+/** Every this-many items, one gets a draft (German only or both languages, alternately). */
+const DRAFT_EVERY = 40;
 const CREATED_BASE = 1_700_000_000; // Nov 2023: a fixed epoch keeps created/changed deterministic
 const DAY = 86_400_000;
 type Lang = 'de' | 'en';
@@ -78,7 +82,7 @@ export function syntheticFixtures(count: number, seed = 1): FixtureSet {
     };
 
     const created = CREATED_BASE + between(0, 400) * 86_400 + between(0, 86_399);
-    nodes.push({
+    const node: FixtureNode = {
       nid,
       type,
       created,
@@ -88,10 +92,24 @@ export function syntheticFixtures(count: number, seed = 1): FixtureSet {
       shared: { fieldWeight: between(0, 20), ...sharedFields(type, { between, random, pick }, month, functionRooms) },
       de: translation('de'),
       ...(hasEn ? { en: translation('en') } : {}),
-    });
+    };
+    // Drafts draw no random numbers: the published items are the same with or without them.
+    if (i % DRAFT_EVERY === DRAFT_EVERY / 2 && node.de.status) node.draft = draftOf(node, i % (2 * DRAFT_EVERY) < DRAFT_EVERY);
+    nodes.push(node);
     if (type === 'functions_rooms') functionRooms.push(nid);
   }
   return { nodes, terms: [], media: [] };
+}
+
+/** A pending draft: a new title and teaser in German, and in English too unless `germanOnly`. */
+function draftOf(node: FixtureNode, germanOnly: boolean): FixtureDraft {
+  const revise = (tr: FixtureTranslation, note: string) => ({ title: `${tr.title} (${note})`, fieldTeaser: `${note}: ${tr.fieldTeaser ?? ''}` });
+  return {
+    vid: node.nid + SYNTHETIC_DRAFT_VID_OFFSET,
+    changed: node.changed + 7 * 86_400,
+    de: revise(node.de, 'überarbeitet'),
+    ...(node.en && !germanOnly ? { en: revise(node.en, 'revised') } : {}),
+  };
 }
 
 type Draw = { between: (low: number, high: number) => number; random: () => number; pick: <T>(list: readonly T[]) => T };

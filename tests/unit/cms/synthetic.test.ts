@@ -1,8 +1,9 @@
 // Synthetic benchmark content: reproducible, well-formed, and served like real content.
 import { describe, expect, it } from 'vitest';
-import { SYNTHETIC_FIRST_NID, SYNTHETIC_TYPES, syntheticFixtures } from '../../../site/cms/synthetic';
+import { SYNTHETIC_DRAFT_VID_OFFSET, SYNTHETIC_FIRST_NID, SYNTHETIC_TYPES, syntheticFixtures } from '../../../site/cms/synthetic';
 import { imageSize } from 'image-size';
 import { startContentBackend } from '../../../site/cms/server';
+import { data } from './cms-client';
 
 describe('syntheticFixtures', () => {
   it('is deterministic for a count and seed, and differs between seeds', () => {
@@ -31,6 +32,35 @@ describe('syntheticFixtures', () => {
     expect(translated).toBeLessThan(0.98);
     expect(unpublished).toBeGreaterThan(0.01);
     expect(unpublished).toBeLessThan(0.06);
+  });
+
+  it('gives a few published items a pending draft, German only or in both languages, drawing no random numbers', () => {
+    const { nodes } = syntheticFixtures(2000);
+    const drafted = nodes.filter((n) => n.draft);
+    expect(drafted.length / nodes.length).toBeGreaterThan(0.01);
+    expect(drafted.length / nodes.length).toBeLessThan(0.04);
+    expect(drafted.every((n) => n.de.status && n.draft!.vid === n.nid + SYNTHETIC_DRAFT_VID_OFFSET && n.draft!.changed > n.changed)).toBe(true);
+    expect(drafted.some((n) => n.en && !n.draft!.en)).toBe(true);
+    expect(drafted.some((n) => n.draft!.en)).toBe(true);
+    // The published items are those of a run without drafts: the same title draws in the same order.
+    const fewer = syntheticFixtures(1000).nodes;
+    expect(fewer.map(({ draft: _, ...rest }) => rest)).toEqual(nodes.slice(0, 1000).map(({ draft: _, ...rest }) => rest));
+  });
+
+  it('serves the synthetic drafts to an editor only', async () => {
+    const backend = await startContentBackend({ fixtures: { nodes: [], terms: [], media: [] }, extraItems: 100 });
+    try {
+      const query = '{ nodeQuery(revisions: LATEST, limit: 100, filter: { conditions: [{ field: "status", value: ["0"] }] }) { count entities { ... on Node { vid moderationState } } } }';
+      const editor = await data(backend.endpoint, query, { token: backend.editorToken });
+      const drafts = editor.nodeQuery.entities.filter((e: { vid: number }) => e.vid > SYNTHETIC_DRAFT_VID_OFFSET);
+      expect(drafts.length).toBeGreaterThan(0);
+      expect(drafts.every((e: { moderationState: string }) => e.moderationState === 'draft')).toBe(true);
+      const anonymous = await data(backend.endpoint, query);
+      expect(anonymous.nodeQuery.count).toBe(editor.nodeQuery.count);
+      expect(anonymous.nodeQuery.entities.every((e: unknown) => e === null)).toBe(true);
+    } finally {
+      await backend.close();
+    }
   });
 
   it('writes bodies of realistic size with a list and a link, and fills type fields', () => {
