@@ -257,3 +257,29 @@ describe('an anonymous caller', () => {
     expect(nodeById.fieldContent[0].fieldTiles).toEqual([{ targetId: '1', entity: { title: 'Turmzimmer' } }, { targetId: '3', entity: null }]);
   });
 });
+
+describe('fixture checks', () => {
+  const room = fixtures.nodes[0]!;
+
+  it('refuses a draft that is not newer, a vid used twice and a draft that sets what follows from it', async () => {
+    const older = { ...room, draft: { ...room.draft!, vid: 1 } };
+    await expect(startContentBackend({ fixtures: { ...fixtures, nodes: [older] } })).rejects.toThrow(/not newer/);
+    const twice = { ...fixtures.nodes[1]!, draft: { ...fixtures.nodes[1]!.draft!, vid: 11 } };
+    await expect(startContentBackend({ fixtures: { ...fixtures, nodes: [room, twice] } })).rejects.toThrow(/both have a revision 11/);
+    const published = { ...room, draft: { ...room.draft!, de: { ...room.draft!.de, status: true } } };
+    await expect(startContentBackend({ fixtures: { ...fixtures, nodes: [published] } })).rejects.toThrow(/sets "status"/);
+    const archivedButPublished = { ...room, de: { ...room.de, moderationState: 'archived' as const } };
+    await expect(startContentBackend({ fixtures: { ...fixtures, nodes: [archivedButPublished] } })).rejects.toThrow(/published but "archived"/);
+  });
+
+  it('drops a draft’s changes to a translation the item no longer has', async () => {
+    const { en: _, ...germanOnly } = room;
+    const backend = await startContentBackend({ fixtures: { ...fixtures, nodes: [germanOnly] }, editorToken: EDITOR });
+    try {
+      const answer = await data(backend.endpoint, '{ nodeRevisionById(id: "11") { ... on Node { title } ... on Entity { en: entityTranslation(language: EN) { entityId } } } }', { token: EDITOR });
+      expect(answer.nodeRevisionById).toEqual({ title: 'Turmzimmer neu', en: null });
+    } finally {
+      await backend.close();
+    }
+  });
+});
