@@ -40,7 +40,7 @@ export function registerCms(program: Command): void {
         process.once('SIGTERM', stop);
       });
       process.stdout.write(`listening ${backend.endpoint}\n`);
-      // Printed once, to stderr: this dev backend's token is for its user, stdout's first line for tools.
+      // Once, on stderr: the token is for the user of this dev backend, stdout is for tools.
       if (!given) process.stderr.write(`editor token: ${backend.editorToken} (send Authorization: Bearer <token>; set HOTEL_SITE_CMS_TOKEN to choose one)\n`);
       if (flags.requireToken) process.stderr.write('anonymous GraphQL requests are refused (--require-token); media files need no token\n');
       await stopped;

@@ -1,7 +1,6 @@
-// Who is asking: a request's `Authorization: Bearer` token against the backend's editor token, as
-// Drupal's simple_oauth decides it, and the answers for a token it refuses (401) and for an
-// anonymous caller where the backend requires a token (403). What each caller may view is the
-// content store's isPublic; the token is never echoed in an answer.
+// Who is asking: a request's bearer token against the editor token (as simple_oauth decides), and
+// the answers for a refused token (401) and an anonymous caller where a token is required (403).
+// What each caller may view is ContentStore.isPublic; no answer echoes the token.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson } from './graphql-http';

@@ -1,7 +1,6 @@
-// The embedded backend's content, indexed once at start-up: nodes by nid, by type and language and
-// by path alias, per revision mode; revisions by vid; terms, media and paragraphs by id; collation
-// ranks for title sorts. Everything the resolvers and the query engine look up goes through here,
-// so no request scans the fixtures. Who may view what is decided here too (isPublic).
+// The embedded backend's content, indexed once at start-up: nodes by nid, type, language, alias
+// and revision mode; revisions by vid; terms, media, paragraphs; title collation ranks. Resolvers
+// and the query engine look everything up here, and ask it who may view what (isPublic).
 import { createHash } from 'node:crypto';
 import type { FixtureMedia, FixtureNode, FixtureParagraph, FixtureSet, FixtureTerm, FixtureTranslation, ModerationState } from './fixtures/types';
 
@@ -75,7 +74,7 @@ export function changedOf(node: FixtureNode, tr: FixtureTranslation | undefined)
   return typeof tr?.changed === 'number' ? tr.changed : node.changed;
 }
 
-// Set by the draft, never by its fields: a draft's translation is unpublished, its alias the item's.
+// Set by the draft, not its fields: a draft's translation is unpublished, its alias the item's.
 const DRAFT_DERIVED = ['path', 'status', 'moderationState', 'changed'] as const;
 
 /** The revision a pending draft makes: the default revision with the draft's changes on top. */

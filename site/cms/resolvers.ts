@@ -1,7 +1,6 @@
-// Field resolvers and type resolvers of schema.graphql over the content store. Sources are the
-// views of content-store.ts (an entity in one language), Url views (urls.ts) and the fixture values
-// themselves (images, texts, date ranges), which need no language. Every way to an entity checks
-// that the caller may view it (an anonymous caller: null for what is not published).
+// Field and type resolvers of schema.graphql over the content store: sources are its views (an
+// entity in one language), Url views (urls.ts) and fixture values (images, texts, dates). Every way
+// to an entity answers null where the caller may not view it.
 import {
   type GraphQLFieldResolver,
   type GraphQLOutputType,

@@ -1,8 +1,6 @@
-// The embedded content backend: a real HTTP server that answers like the hotel's CMS (Drupal 8 +
-// GraphQL module 3), so the build, the benchmarks and `hotel-site cms` talk to it exactly as to
-// the real one. POST /graphql executes schema.graphql over fixture content for an anonymous caller
-// or an editor (a bearer token); /media/ serves files to anyone. Latency and failures can be
-// injected to exercise the client's timeouts and retries.
+// The embedded content backend: an HTTP server that answers like the hotel's CMS (Drupal 8 +
+// GraphQL module 3) over fixture content, to anonymous callers and an editor's bearer token;
+// /media/ serves files to anyone. Injected latency and failures exercise the client's retries.
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fixtures as defaultFixtures } from './fixtures/index';

@@ -1,7 +1,5 @@
-// Synthetic content for benchmarks and load tests: `count` plausible detail items on top of the
-// hotel's fixtures (startContentBackend's extraItems), never part of the default content. The same
-// (count, seed) gives the same items; event and offer dates follow the current month so that they
-// stay in the coming months. A few published items have a pending draft, for draft views at scale.
+// Synthetic content for benchmarks (startContentBackend's extraItems): `count` plausible detail
+// items, the same for the same (count, seed), dates following the month, a few with a draft.
 import type { NodeType } from '../content/types';
 import type { FixtureDraft, FixtureImage, FixtureNode, FixtureParagraph, FixtureSet, FixtureTranslation } from './fixtures/types';
 import { VIEWS_PAGES } from './fixtures/views-pages';

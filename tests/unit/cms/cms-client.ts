@@ -1,5 +1,5 @@
-// A GraphQL client for the backend's tests: every query is validated against site/cms/schema.graphql
-// (the published contract) before it is sent, so a test cannot pass on a query the contract lacks.
+// A GraphQL client for the backend's tests: every query is validated against the published contract
+// (site/cms/schema.graphql) before it is sent, so no test passes on a query the contract lacks.
 import { readFileSync } from 'node:fs';
 import { buildSchema, parse, validate } from 'graphql';
 import { expect } from 'vitest';

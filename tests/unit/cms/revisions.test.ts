@@ -228,7 +228,7 @@ describe('an anonymous caller', () => {
     const all = await anonymous('revisions: ALL');
     expect(all.count).toBe(7);
     expect(pairs(all.entities)).toEqual([[1, 1], null, [2, 2], null, null, null, [5, 5]]);
-    // The English of a German-only draft is published, but it is still a revision, not the default one.
+    // The English of a German-only draft is published, but its revision is not the default one.
     const english = await anonymous('revisions: LATEST, filter: { conditions: [{ field: "langcode", value: ["en"] }] }');
     expect(pairs(english.entities)).toEqual([null, null, null, null]);
   });

@@ -42,7 +42,7 @@ describe('syntheticFixtures', () => {
     expect(drafted.every((n) => n.de.status && n.draft!.vid === n.nid + SYNTHETIC_DRAFT_VID_OFFSET && n.draft!.changed > n.changed)).toBe(true);
     expect(drafted.some((n) => n.en && !n.draft!.en)).toBe(true);
     expect(drafted.some((n) => n.draft!.en)).toBe(true);
-    // The published items are those of a run without drafts: the same title draws in the same order.
+    // The published items are those of a run without drafts: the same draws in the same order.
     const fewer = syntheticFixtures(1000).nodes;
     expect(fewer.map(({ draft: _, ...rest }) => rest)).toEqual(nodes.slice(0, 1000).map(({ draft: _, ...rest }) => rest));
   });
