@@ -41,7 +41,9 @@ export interface ContentBackend {
   /** http://127.0.0.1:PORT; media URLs in answers start with it. */
   origin: string;
   /** The token this backend accepts as an editor's; any other token gets 401. */
-  editorToken: string;
+  readonly editorToken: string;
+  /** A new editor token from now on (`next`, else a random one), as when a CMS token expires; returns it. */
+  rotateEditorToken(next?: string): string;
   /** Answers from other fixtures from now on (watch mode, after a fixture file was saved). */
   replaceFixtures(fixtures: FixtureSet): void;
   close(): Promise<void>;
@@ -55,15 +57,8 @@ const UNAVAILABLE_PAGE = `<!DOCTYPE html>
 
 export async function startContentBackend(options: ContentBackendOptions = {}): Promise<ContentBackend> {
   const { port = 0, host = '127.0.0.1', extraItems = 0, latencyMs = 0, failRate = 0, requireToken = false } = options;
-  const editorToken = options.editorToken ?? newEditorToken();
-  const problem = tokenProblem(editorToken);
-  if (problem) {
-    throw new UserError(`The editor token of the embedded content backend is unusable: ${problem}`, {
-      exitCode: 2,
-      hint: 'For `hotel-site cms` it comes from HOTEL_SITE_CMS_TOKEN; unset it to get a new one.',
-    });
-  }
-  const tokens = new TokenCheck(editorToken);
+  let editorToken = usableToken(options.editorToken ?? newEditorToken());
+  let tokens = new TokenCheck(editorToken);
   const synthetic = extraItems > 0 ? syntheticFixtures(extraItems) : null;
   const withSynthetic = (fixtures: FixtureSet) => (synthetic ? mergeFixtures(fixtures, synthetic) : fixtures);
   let current = options.fixtures ?? defaultFixtures;
@@ -130,7 +125,14 @@ export async function startContentBackend(options: ContentBackendOptions = {}): 
   return {
     endpoint: `${origin}/graphql`,
     origin,
-    editorToken,
+    get editorToken() {
+      return editorToken;
+    },
+    rotateEditorToken(next = newEditorToken()) {
+      editorToken = usableToken(next);
+      tokens = new TokenCheck(editorToken);
+      return editorToken;
+    },
     replaceFixtures(fixtures) {
       current = savedOver(current, fixtures);
       content.use(withSynthetic(current));
@@ -144,6 +146,17 @@ export async function startContentBackend(options: ContentBackendOptions = {}): 
       return closing;
     },
   };
+}
+
+function usableToken(token: string): string {
+  const problem = tokenProblem(token);
+  if (problem) {
+    throw new UserError(`The editor token of the embedded content backend is unusable: ${problem}`, {
+      exitCode: 2,
+      hint: 'For `hotel-site cms` it comes from HOTEL_SITE_CMS_TOKEN; unset it to get a new one.',
+    });
+  }
+  return token;
 }
 
 function mergeFixtures(a: FixtureSet, b: FixtureSet): FixtureSet {

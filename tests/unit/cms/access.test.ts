@@ -108,6 +108,22 @@ describe('tokens', () => {
     }
   });
 
+  it('rotates the editor token, as when a CMS token expires: the old one gets 401 from then on', async () => {
+    const backend = await startContentBackend({ fixtures, editorToken: 'before-rotation' });
+    try {
+      expect((await post(backend.endpoint, QUERY, { token: 'before-rotation' })).status).toBe(200);
+      expect(backend.rotateEditorToken('after-rotation')).toBe('after-rotation');
+      expect(backend.editorToken).toBe('after-rotation');
+      expect((await post(backend.endpoint, QUERY, { token: 'before-rotation' })).status).toBe(401);
+      expect((await post(backend.endpoint, QUERY, { token: 'after-rotation' })).json.data.nodeQuery.entities).toHaveLength(2);
+      const random = backend.rotateEditorToken();
+      expect(random).not.toBe('after-rotation');
+      expect((await post(backend.endpoint, QUERY, { token: random })).status).toBe(200);
+    } finally {
+      await backend.close();
+    }
+  });
+
   it('refuses an editor token that cannot travel in a header', async () => {
     await expect(startContentBackend({ fixtures, editorToken: '' })).rejects.toThrow(/empty/);
     await expect(startContentBackend({ fixtures, editorToken: 'two words' })).rejects.toThrow(/bearer token/);
