@@ -15,7 +15,9 @@ export interface ContentConnection {
 export async function connectContent(config: ResolvedConfig, reporter: Reporter, embedded: ContentBackendOptions = {}): Promise<ContentConnection> {
   const { token } = config.content;
   await token?.load();
-  const backend = config.content.endpoint ? null : await (await import('../cms/server')).startContentBackend(embedded);
+  // The embedded backend takes the configured token as its editor's, so that it is not refused.
+  const editorToken = token ? await token.current() : undefined;
+  const backend = config.content.endpoint ? null : await (await import('../cms/server')).startContentBackend({ editorToken, ...embedded });
   const announced = new Set<string>();
   const client = new ContentClient({
     endpoint: config.content.endpoint ?? backend!.endpoint,
