@@ -110,8 +110,13 @@ function formatRange(locale: Locale, range: DateRange): string {
     year: 'numeric',
     ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}),
   });
-  if (!end || end.getTime() === start.getTime()) return format.format(start);
-  return format.formatRange(start, end);
+  const text = !end || end.getTime() === start.getTime() ? format.format(start) : format.formatRange(start, end);
+  return keepTimeUnit(text);
+}
+
+/** "18:45 Uhr", "10:00 PM": the unit never wraps onto a line of its own. */
+function keepTimeUnit(text: string): string {
+  return text.replace(/(\d) (Uhr|[AP]M)\b/g, '$1\u00a0$2');
 }
 
 /** Machine-readable value for <time datetime>. */

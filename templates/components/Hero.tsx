@@ -22,6 +22,13 @@ interface Props {
   size?: 'large' | 'medium';
 }
 
+/** A dash stays at the end of its line ("Schloss Storchenau —"), never starts the next one; the text is unchanged. */
+function keepDash(title: string): ReactNode {
+  const parts = title.split(/(\S+ [–—](?= ))/);
+  if (parts.length === 1) return title;
+  return parts.map((part, index) => (index % 2 === 1 ? <span key={index} className="nowrap">{part}</span> : part));
+}
+
 export function Hero({ title, lead, image, crumbs = [], crumbsLabel, children, size = 'medium' }: Props) {
   const classes = ['hero', image ? `hero--image hero--${size}` : 'hero--plain'].join(' ');
   return (
@@ -39,7 +46,7 @@ export function Hero({ title, lead, image, crumbs = [], crumbsLabel, children, s
             </ol>
           </nav>
         ) : null}
-        <h1 className="hero__title">{title}</h1>
+        <h1 className="hero__title">{keepDash(title)}</h1>
         {lead ? <p className="hero__lead">{lead}</p> : null}
         {children}
       </div>
