@@ -162,3 +162,28 @@ export function phoneText(phone: string): string {
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
+
+const REGION_CODES = Array.from({ length: 26 * 26 }, (_, index) => String.fromCharCode(65 + Math.floor(index / 26), 65 + (index % 26)));
+let regionsByName: Map<string, string> | null = null;
+
+/** Region code by its name in any of the site's languages ("germany", "deutschland" → "DE"). */
+function regionCode(name: string): string | undefined {
+  if (!regionsByName) {
+    regionsByName = new Map();
+    for (const locale of ['en', 'de'] as const) {
+      const names = new Intl.DisplayNames(locale, { type: 'region', fallback: 'none' });
+      for (const code of REGION_CODES) {
+        const known = names.of(code);
+        if (known && !regionsByName.has(known.toLowerCase())) regionsByName.set(known.toLowerCase(), code);
+      }
+    }
+  }
+  return regionsByName.get(name.trim().toLowerCase());
+}
+
+/** The country in the page's language ("Germany" → "Deutschland"); a name it does not know stays as written. */
+export function formatCountry(locale: Locale, country: string): string {
+  const code = /^[A-Za-z]{2}$/.test(country.trim()) ? country.trim().toUpperCase() : regionCode(country);
+  if (!code) return country;
+  return new Intl.DisplayNames(locale, { type: 'region', fallback: 'none' }).of(code) ?? country;
+}
