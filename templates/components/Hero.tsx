@@ -3,6 +3,7 @@
 // text until scrolled), and the page's one <h1> is here.
 import type { ReactNode } from 'react';
 import type { Picture as PictureData } from '../../site/content/types';
+import { keepDash } from './KeepDash';
 import { Picture } from './Picture';
 
 export interface Crumb {
@@ -20,13 +21,6 @@ interface Props {
   /** Extra content under the lead: key facts, a button. */
   children?: ReactNode;
   size?: 'large' | 'medium';
-}
-
-/** A dash stays at the end of its line ("Schloss Storchenau —"), never starts the next one; the text is unchanged. */
-function keepDash(title: string): ReactNode {
-  const parts = title.split(/(\S+ [–—](?= ))/);
-  if (parts.length === 1) return title;
-  return parts.map((part, index) => (index % 2 === 1 ? <span key={index} className="nowrap">{part}</span> : part));
 }
 
 export function Hero({ title, lead, image, crumbs = [], crumbsLabel, children, size = 'medium' }: Props) {

@@ -3,6 +3,7 @@
 // text — that opens to the full text (a native <details>: no JavaScript needed). The body is the
 // CMS's processed HTML, sanitized when it was fetched (site/content/sanitize-html.ts).
 import { Icon } from '../components/Icon';
+import { keepDash } from '../components/KeepDash';
 import { useSite, useT } from '../site-context';
 import { bannerBody, bannerShortText } from './banner-text';
 
@@ -18,7 +19,7 @@ export function BannerList() {
           <li key={notification.nid} className="banner__item">
             <details className="banner__details">
               <summary className="banner__summary">
-                <span className="banner__title">{notification.title}</span>
+                <span className="banner__title">{keepDash(notification.title)}</span>
                 {short ? <span className="banner__short">{short}</span> : null}
                 <span className="banner__more">
                   <span className="banner__more-closed">{t('banner.more')}</span>

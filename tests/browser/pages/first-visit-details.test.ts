@@ -30,8 +30,10 @@ const BANNER_MAX = { desktop: 110, mobile: 220 } as const;
 /** Lets the top bar take its scrolled look and lazy images load before a screenshot. */
 const settle = (page: Page) =>
   page.evaluate(async () => {
-    await Promise.all([...document.images].filter((img) => img.getClientRects().length > 0).map((img) => img.decode().catch(() => undefined)));
-    await new Promise((done) => setTimeout(done, 300));
+    const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+    // A lazy image out of view never loads: wait for the others, a bounded time.
+    await Promise.race([Promise.all([...document.images].map((img) => img.decode().catch(() => undefined))), sleep(2_000)]);
+    await sleep(300);
   });
 
 const pageScrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
