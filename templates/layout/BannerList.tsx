@@ -1,7 +1,5 @@
-// The notifications the banner shows (templates/widgets/islands/NotificationBanner.tsx): server HTML
-// in the island's slot, so each text is in the page once. Each is one line — its title and a short
-// text — that opens to the full text (a native <details>: no JavaScript needed). The body is the
-// CMS's processed HTML, sanitized when it was fetched (site/content/sanitize-html.ts).
+// The banner's notices (islands/NotificationBanner.tsx), server HTML in its slot: each one line
+// that opens to the full text in a native <details>, no JavaScript needed. Bodies are sanitized.
 import { Icon } from '../components/Icon';
 import { keepDash } from '../components/KeepDash';
 import { useSite, useT } from '../site-context';

@@ -1,7 +1,5 @@
-// What the notification banner shows of a notification: a one-line summary (its title and a short
-// text) and, one click away, the full text with its headings flattened, so a notice never adds
-// headings to the page's outline nor repeats its title. Works on the sanitized CMS HTML (quoted
-// attributes, no comments or scripts), and only on a bounded start of it.
+// A notice's one-line summary and its full text with headings flattened, so it never adds to the
+// page's outline nor repeats its title. Reads sanitized CMS HTML only (quoted attributes).
 
 /** Longest start of a body read for the short text. */
 const MAX_READ = 4_096;
@@ -46,7 +44,7 @@ function shorten(text: string, max: number): string {
   return `${(space > max / 2 ? cut.slice(0, space) : cut.slice(0, max)).replace(/[\s,;:.–—-]+$/, '')}…`;
 }
 
-/** The summary's short text: the teaser, else the start of the body; null when it says nothing new. */
+/** The summary's short text: the teaser, else the body's start; null when it says nothing new. */
 export function bannerShortText(title: string, teaser: string | null, body: string | null): string | null {
   let text = teaser?.trim() || (body ? htmlText(withoutRepeatedTitle(body.slice(0, MAX_READ), title)) : '');
   if (text.toLocaleLowerCase().startsWith(title.toLocaleLowerCase())) text = text.slice(title.length).replace(/^[\s.:–—-]+/, '');

@@ -45,7 +45,7 @@ export default function CookieBar({ analyticsId, privacyHref, labels }: CookieBa
     if (synced) document.documentElement.classList.remove(HTML_CLASSES.consentGiven, HTML_CLASSES.consentDenied, HTML_CLASSES.cookieBarCollapsed);
   }, [synced]);
 
-  // The page keeps the open bar's height free at its end (chrome.css): its real height, not the estimate.
+  // The page keeps the open bar's height free at its end (chrome.css): the real height, measured.
   useEffect(() => {
     const panel = root.current?.querySelector<HTMLElement>('.cookie-bar__panel');
     if (!panel || typeof ResizeObserver === 'undefined') return;

@@ -1,9 +1,6 @@
-// A first visit at 1440 and 375 px as a guest sees it: the notices as one compact bar whose full
-// texts are one click away, the function-room table that shows it scrolls while its room column
-// stays, the open cookie bar that leaves every part of the page reachable, and every text in the
-// page's language. Screenshots go to the git-ignored tests/.screenshots/ for a person to look at.
-// The notices are also built from a CMS that writes them as editors do (a heading repeating the
-// title, a long body with a heading of its own), next to the fixture's two.
+// A first visit on a desktop and a phone: compact notices (also as editors write them), the room
+// table's fixed column and scroll cue, room kept for the cookie bar, texts in the page's language.
+// Screenshots go to the git-ignored tests/.screenshots/ for a person to look at.
 import { mkdirSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -90,7 +87,7 @@ describe.skipIf(!hasChromium)('a first visit at 1440 and 375 px', () => {
           expect(seen.headings).toBe(0);
           for (const item of seen.items) {
             expect(item.titleCut, `${item.title}: cut`).toBe(false);
-            // A desktop has room for the title and a short text on one line; a phone wraps the title.
+            // A desktop has room for the title and short text on one line; a phone wraps the title.
             if (device === 'desktop') expect(item.summaryHeight, item.title!).toBeLessThanOrEqual(item.lineHeight + 26);
           }
           expect(await page.locator('.banner__short').first().isVisible()).toBe(device === 'desktop');
