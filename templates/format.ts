@@ -181,7 +181,7 @@ function regionCode(name: string): string | undefined {
   return regionsByName.get(name.trim().toLowerCase());
 }
 
-/** The country in the page's language ("Germany" → "Deutschland"); an unknown name stays as written. */
+/** The country in the page's language ("Germany" → "Deutschland"); an unknown name stays. */
 export function formatCountry(locale: Locale, country: string): string {
   const code = /^[A-Za-z]{2}$/.test(country.trim()) ? country.trim().toUpperCase() : regionCode(country);
   if (!code) return country;
