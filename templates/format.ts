@@ -110,8 +110,13 @@ function formatRange(locale: Locale, range: DateRange): string {
     year: 'numeric',
     ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}),
   });
-  if (!end || end.getTime() === start.getTime()) return format.format(start);
-  return format.formatRange(start, end);
+  const text = !end || end.getTime() === start.getTime() ? format.format(start) : format.formatRange(start, end);
+  return keepTimeUnit(text);
+}
+
+/** "18:45 Uhr", "10:00 PM": the unit never wraps onto a line of its own. */
+function keepTimeUnit(text: string): string {
+  return text.replace(/(\d) (Uhr|[AP]M)\b/g, '$1\u00a0$2');
 }
 
 /** Machine-readable value for <time datetime>. */
@@ -156,4 +161,29 @@ export function phoneText(phone: string): string {
 /** The tel: URL of a phone number as shown ("+49 33237 889-0" → "tel:+49332378890"). */
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+const REGION_CODES = Array.from({ length: 26 * 26 }, (_, index) => String.fromCharCode(65 + Math.floor(index / 26), 65 + (index % 26)));
+let regionsByName: Map<string, string> | null = null;
+
+/** Region code by its name in any of the site's languages ("germany", "deutschland" → "DE"). */
+function regionCode(name: string): string | undefined {
+  if (!regionsByName) {
+    regionsByName = new Map();
+    for (const locale of ['en', 'de'] as const) {
+      const names = new Intl.DisplayNames(locale, { type: 'region', fallback: 'none' });
+      for (const code of REGION_CODES) {
+        const known = names.of(code);
+        if (known && !regionsByName.has(known.toLowerCase())) regionsByName.set(known.toLowerCase(), code);
+      }
+    }
+  }
+  return regionsByName.get(name.trim().toLowerCase());
+}
+
+/** The country in the page's language ("Germany" → "Deutschland"); an unknown name stays. */
+export function formatCountry(locale: Locale, country: string): string {
+  const code = /^[A-Za-z]{2}$/.test(country.trim()) ? country.trim().toUpperCase() : regionCode(country);
+  if (!code) return country;
+  return new Intl.DisplayNames(locale, { type: 'region', fallback: 'none' }).of(code) ?? country;
 }

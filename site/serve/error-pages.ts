@@ -1,8 +1,6 @@
-// The error page for failures of the servers (docs/site.md): 500 → 'Server error.',
-// any other status → 'An unkown error has occurred.', each with its code and a link to the
-// language's home. It is a small self-contained document, not a React page: it is shown exactly
-// when rendering the site failed, so it must not depend on the templates. For a CMS that cannot be
-// reached (preview) it also tells the editor so, and that the preview keeps running.
+// The servers' error page (docs/site.md), in the page's language with its code and a link home; a
+// self-contained document, not a React page, as it shows exactly when rendering failed. For a CMS
+// that cannot be reached (preview) it also tells the editor so, and that the preview keeps running.
 import { LOCALES, type Locale } from '../content/types';
 import type { Messages } from '../render/page-model';
 import { translate } from '../../templates/i18n';
@@ -17,9 +15,10 @@ export interface ErrorPageInput {
   cms?: { endpoint: string; reason: string } | null;
 }
 
-const FALLBACK = {
-  de: { server: 'Server error.', other: 'An unkown error has occurred.', code: 'Fehlercode {code}', home: 'Zur Startseite' },
-  en: { server: 'Server error.', other: 'An unkown error has occurred.', code: 'Error code {code}', home: 'Go to the homepage' },
+/** The locale files' texts (a unit test keeps them equal), for servers without messages. */
+export const FALLBACK = {
+  de: { server: 'Serverfehler.', other: 'Ein unbekannter Fehler ist aufgetreten.', code: 'Fehlercode {code}', home: 'Zur Startseite' },
+  en: { server: 'Server error.', other: 'An unknown error has occurred.', code: 'Error code {code}', home: 'Go to the homepage' },
 } as const;
 
 // Editor-facing text of the preview, not site UI: it never appears in a build.

@@ -71,11 +71,11 @@ function schedule(container: HTMLElement): void {
   // Plain links inside an island (menu entries, cards) go at once; only links the widget takes
   // over (data-enhanced) wait for it. Form fields and their labels work at once too: a box ticked
   // or a value typed stays in the DOM, and the widget takes it from there when it hydrates
-  // (templates/widgets/README.md).
+  // (templates/widgets/README.md). A native disclosure (<summary>) needs no widget at all.
   const holdClick = (event: MouseEvent) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const target = event.target as Element;
-    if (target.closest('input, select, textarea, label')) return;
+    if (target.closest('input, select, textarea, label, summary')) return;
     const link = target.closest('a');
     if (link && !link.hasAttribute('data-enhanced')) return;
     event.preventDefault();

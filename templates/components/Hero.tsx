@@ -3,6 +3,7 @@
 // text until scrolled), and the page's one <h1> is here.
 import type { ReactNode } from 'react';
 import type { Picture as PictureData } from '../../site/content/types';
+import { keepDash } from './KeepDash';
 import { Picture } from './Picture';
 
 export interface Crumb {
@@ -39,7 +40,7 @@ export function Hero({ title, lead, image, crumbs = [], crumbsLabel, children, s
             </ol>
           </nav>
         ) : null}
-        <h1 className="hero__title">{title}</h1>
+        <h1 className="hero__title">{keepDash(title)}</h1>
         {lead ? <p className="hero__lead">{lead}</p> : null}
         {children}
       </div>

@@ -1,23 +1,42 @@
-// The notifications the banner shows (templates/widgets/islands/NotificationBanner.tsx): server HTML
-// in the island's slot, so each text is in the page once. The body is the CMS's processed HTML,
-// sanitized when it was fetched (site/content/sanitize-html.ts).
-import { useSite } from '../site-context';
+// The banner's notices (islands/NotificationBanner.tsx), server HTML in its slot: each one line
+// that opens to the full text in a native <details>, no JavaScript needed. Bodies are sanitized.
+import { Icon } from '../components/Icon';
+import { keepDash } from '../components/KeepDash';
+import { useSite, useT } from '../site-context';
+import { bannerBody, bannerShortText } from './banner-text';
 
 export function BannerList() {
   const site = useSite();
+  const t = useT();
   return (
     <ul className="banner__list">
-      {site.notifications.map((notification) => (
-        <li key={notification.nid} className="banner__item">
-          <p className="banner__title">{notification.title}</p>
-          {notification.body ? <div className="banner__body" dangerouslySetInnerHTML={{ __html: notification.body }} /> : null}
-          {notification.link ? (
-            <a className="banner__link" href={notification.link.href} {...(notification.link.external ? { rel: 'noopener', target: '_blank' } : {})}>
-              {notification.link.title}
-            </a>
-          ) : null}
-        </li>
-      ))}
+      {site.notifications.map((notification) => {
+        const short = bannerShortText(notification.title, notification.teaser, notification.body);
+        const body = notification.body ? bannerBody(notification.body, notification.title) : '';
+        return (
+          <li key={notification.nid} className="banner__item">
+            <details className="banner__details">
+              <summary className="banner__summary">
+                <span className="banner__title">{keepDash(notification.title)}</span>
+                {short ? <span className="banner__short">{short}</span> : null}
+                <span className="banner__more">
+                  <span className="banner__more-closed">{t('banner.more')}</span>
+                  <span className="banner__more-open">{t('banner.less')}</span>
+                  <Icon name="chevron-down" className="banner__chevron" />
+                </span>
+              </summary>
+              <div className="banner__full">
+                {body ? <div className="banner__body" dangerouslySetInnerHTML={{ __html: body }} /> : null}
+                {notification.link ? (
+                  <a className="banner__link" href={notification.link.href} {...(notification.link.external ? { rel: 'noopener', target: '_blank' } : {})}>
+                    {notification.link.title}
+                  </a>
+                ) : null}
+              </div>
+            </details>
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -2,6 +2,7 @@
 // sister hotels, the newsletter field (a GET form to the newsletters page: ?email=…), social links
 // and the award certificates with the rating badge as a row of small, even logos.
 import type { BadgeImage } from '../../site/config/define-config';
+import { formatCountry, formatNumber } from '../format';
 import { useSite, useT } from '../site-context';
 import { LogoMark } from './Logo';
 import { SocialIcon } from './SocialIcon';
@@ -13,8 +14,8 @@ const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 /** A phone number never breaks across lines: non-breaking spaces and hyphens. */
 const unbreakable = (phone: string) => phone.replace(/ /g, '\u00a0').replace(/-/g, '\u2011');
 
-function Badge({ badge, className }: { badge: BadgeImage; className: string }) {
-  const image = <img src={badge.image} width={badge.width} height={badge.height} alt={badge.name} loading="lazy" decoding="async" />;
+function Badge({ badge, alt, className }: { badge: BadgeImage; alt: string; className: string }) {
+  const image = <img src={badge.image} width={badge.width} height={badge.height} alt={alt} loading="lazy" decoding="async" />;
   return (
     <li className={className}>
       {badge.url ? (
@@ -44,6 +45,12 @@ export function Footer() {
     );
   };
   const badges = [...hotel.awards, ...(hotel.ratingBadge ? [hotel.ratingBadge] : [])];
+  // The rating's name in the page's language when it gives a score ("Guest rating 9.4/10").
+  const rating = /(\d+(?:[.,]\d+)?)\s*\/\s*(\d+)/.exec(hotel.ratingBadge?.name ?? '');
+  const altOf = (badge: BadgeImage) =>
+    badge === hotel.ratingBadge && rating
+      ? t('footer.ratingBadge', { score: formatNumber(site.locale, Number(rating[1]!.replace(',', '.')), 1), scale: rating[2]! })
+      : badge.name;
   return (
     <footer className="footer" id="footer">
       <div className="footer__row footer__grid">
@@ -60,7 +67,7 @@ export function Footer() {
             <br />
             {`${hotel.address.postalCode} ${hotel.address.city}`}
             <br />
-            {hotel.address.country}
+            {formatCountry(site.locale, hotel.address.country)}
           </address>
           <ul className="footer__reach">
             <li>
@@ -126,7 +133,7 @@ export function Footer() {
           <h2 className="visually-hidden">{t('footer.awards')}</h2>
           <ul className="footer__badge-list">
             {badges.map((badge) => (
-              <Badge key={badge.image} badge={badge} className={badge === hotel.ratingBadge ? 'footer__badge footer__badge--rating' : 'footer__badge'} />
+              <Badge key={badge.image} badge={badge} alt={altOf(badge)} className={badge === hotel.ratingBadge ? 'footer__badge footer__badge--rating' : 'footer__badge'} />
             ))}
           </ul>
         </div>

@@ -58,6 +58,7 @@ export function FunctionRoomComparison({ rooms, hrefs }: Props) {
     reset: t('functionRooms.reset'),
     noMatch: t('functionRooms.noMatch'),
     empty: t('functionRooms.empty'),
+    scrollHint: t('functionRooms.scrollHint'),
   };
   return <Island name="FunctionRoomComparison" hydrate="visible" props={{ idPrefix, rooms: rows, labels }} />;
 }

@@ -3,6 +3,7 @@
 // third party loads before the guest asks for it.
 import type { Paragraph } from '../../../site/content/types';
 import { useSite, useT } from '../../site-context';
+import { formatCountry } from '../../format';
 
 type MapParagraph = Extract<Paragraph, { kind: 'map' }>;
 
@@ -41,7 +42,7 @@ export function MapCard({ paragraph }: { paragraph: MapParagraph }) {
   const longitude = paragraph.longitude ?? hotel.geo?.longitude ?? null;
   const lines = paragraph.address
     ? paragraph.address.split(/\n|,\s*/).filter(Boolean)
-    : [hotel.name, hotel.address.street, `${hotel.address.postalCode} ${hotel.address.city}`, hotel.address.country];
+    : [hotel.name, hotel.address.street, `${hotel.address.postalCode} ${hotel.address.city}`, formatCountry(site.locale, hotel.address.country)];
   return (
     <section className="para para--map map-card">
       <MapArt />

@@ -45,6 +45,17 @@ export default function CookieBar({ analyticsId, privacyHref, labels }: CookieBa
     if (synced) document.documentElement.classList.remove(HTML_CLASSES.consentGiven, HTML_CLASSES.consentDenied, HTML_CLASSES.cookieBarCollapsed);
   }, [synced]);
 
+  // The page keeps the open bar's height free at its end (chrome.css): the real height, measured.
+  useEffect(() => {
+    const panel = root.current?.querySelector<HTMLElement>('.cookie-bar__panel');
+    if (!panel || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (panel.offsetHeight > 0) document.documentElement.style.setProperty('--cookie-bar-h', `${panel.offsetHeight}px`);
+    });
+    observer.observe(panel);
+    return () => observer.disconnect();
+  }, []);
+
   useEffect(() => {
     const target = focusTarget.current;
     focusTarget.current = null;

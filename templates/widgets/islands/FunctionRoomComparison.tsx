@@ -50,6 +50,7 @@ export interface FunctionRoomComparisonProps {
     reset: string;
     noMatch: string;
     empty: string;
+    scrollHint: string;
   };
 }
 
@@ -116,9 +117,15 @@ export default function FunctionRoomComparison({ idPrefix: id, rooms, labels }: 
       <p className="room-compare__status" role="status">
         {none ? labels.noMatch : ''}
       </p>
+      {/* Where the table is wider than the screen: the room column stays, the rest scrolls. */}
+      <p className="room-compare__hint" aria-hidden="true" hidden={none}>
+        {labels.scrollHint}
+      </p>
       <section className="room-compare__scroll" aria-labelledby={`${id}-caption`} tabIndex={0} hidden={none}>
         <table className="room-table">
-          <caption id={`${id}-caption`}>{labels.caption}</caption>
+          <caption id={`${id}-caption`}>
+            <span className="room-table__caption">{labels.caption}</span>
+          </caption>
           <thead>
             <tr>
               <th scope="col" rowSpan={2}>

@@ -69,6 +69,8 @@ describe.skipIf(!hasChromium)('islands', () => {
     try {
       const { page } = tab;
       await page.goto(`${slow.url}/de/`, { waitUntil: 'domcontentloaded' });
+      // The notice's link is in its full text, one click on its summary away (a native <details>).
+      await page.locator('.banner__summary').first().click();
       const link = page.locator('.banner__link').first();
       const href = (await link.getAttribute('href'))!;
       // Whether the link's island had hydrated when the page was left: the click must not have

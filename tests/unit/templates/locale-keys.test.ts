@@ -63,6 +63,8 @@ describe('locale files', () => {
     expect(notFound('de').button).toBe('Weiter zur Startseite');
     expect(notFound('en').title).toBe('This page could not be found');
     expect((messages.en.errors as Messages).server).toMatchObject({ title: 'Server error.' });
-    expect((messages.en.errors as Messages).other).toMatchObject({ title: 'An unkown error has occurred.' });
+    expect((messages.en.errors as Messages).other).toMatchObject({ title: 'An unknown error has occurred.' });
+    expect((messages.de.errors as Messages).server).toMatchObject({ title: 'Serverfehler.' });
+    expect((messages.de.errors as Messages).other).toMatchObject({ title: 'Ein unbekannter Fehler ist aufgetreten.' });
   });
 });
