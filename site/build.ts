@@ -34,7 +34,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const stage = <T>(name: string, work: () => Promise<T>, detail?: (value: T) => string) => runStage(reporter, timings, name, work, detail);
 
   // The output folder first: a wrong --out is refused before anything starts.
-  const staging = await createStaging(options.outDir);
+  const staging = await createStaging(options.outDir, { cacheDir: config.cacheDir });
   const cache = await openBuildCache({ config, outDir: options.outDir, full: options.full, now: options.now, warn, info: (message) => reporter.info(message) });
   const heap = tightHeapUntilRender();
   let connection: Awaited<ReturnType<typeof connectContent>> | null = null;

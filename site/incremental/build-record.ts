@@ -5,7 +5,8 @@
 // after the swap; a record that is damaged, from another endpoint, config or version, or older
 // than `cacheMaxAgeHours` since its last full build is not used: the build renders everything.
 import { createHash } from 'node:crypto';
-import { stat } from 'node:fs/promises';
+import { lstat, stat } from 'node:fs/promises';
+import { linkInOutput } from '../output/output-listing';
 import type { BuiltAssets } from '../output/site-files';
 import { cacheFile, readCacheFile, writeCacheFile } from './cache-file';
 
@@ -81,13 +82,12 @@ function recordFile(cacheDir: string, outDir: string): string {
 /** The record of the previous build into the same folder, if it may be used; else why not. */
 export async function loadPrevious(identity: BuildIdentity, maxAgeMs: number, now: number, warn: (message: string) => void): Promise<Previous> {
   const file = recordFile(identity.cacheDir, identity.outDir);
-  const text = await readCacheFile(file);
-  if (text === null) return { record: null, reason: 'no earlier build of this folder in the cache' };
   let record: BuildRecord;
   try {
-    record = JSON.parse(text) as BuildRecord;
-    if (typeof record?.version === 'number' && record.version !== VERSION) return { record: null, reason: 'the cache was written by another version of hotel-site' };
-    if (!isRecord(record)) throw new Error('unexpected shape');
+    const read = await readRecord(file);
+    if (read === null) return { record: null, reason: 'no earlier build of this folder in the cache' };
+    if (read === 'other version') return { record: null, reason: 'the cache was written by another version of hotel-site' };
+    record = read;
   } catch (error) {
     warn(`build cache ${file} is damaged (${(error as Error).message}); it is ignored and every page is rendered`);
     return { record: null, reason: 'the build cache was damaged' };
@@ -99,7 +99,40 @@ export async function loadPrevious(identity: BuildIdentity, maxAgeMs: number, no
   if (now - record.fullAt > maxAgeMs) return { record: null, reason: `the last full build is older than ${Math.round(maxAgeMs / 3_600_000)} h (cacheMaxAgeHours)` };
   const ino = await stat(identity.outDir).then((stats) => stats.ino, () => null);
   if (ino !== record.outIno) return { record: null, reason: 'the output folder was replaced since the last build' };
+  // Reusing the folder's files means writing and deleting below it: never through a link there.
+  const link = linkInOutput(identity.outDir, ino);
+  if (link) return { record: null, reason: `the output folder holds a symbolic link (${link})` };
   return { record };
+}
+
+/**
+ * The record of the last build into `outDir` when it describes the folder as it is (inode `ino`),
+ * else null; what the --out guard compares the folder with (site/output/out-dir.ts). A record that
+ * cannot be read is no record here: loadPrevious says so.
+ */
+export async function recordedOutput(cacheDir: string, outDir: string, ino: number): Promise<BuildRecord | null> {
+  const read = await readRecord(recordFile(cacheDir, outDir)).catch(() => null);
+  return read && read !== 'other version' && read.outDir === outDir && read.outIno === ino ? read : null;
+}
+
+/** The last record read, by file and what it was: the guard and loadPrevious read the same one. */
+let lastRead: { file: string; key: string; record: Promise<BuildRecord | 'other version' | null> } | null = null;
+
+/** The record in `file` (null: none), 'other version', or throws when it is damaged. */
+async function readRecord(file: string): Promise<BuildRecord | 'other version' | null> {
+  const stats = await lstat(file).catch(() => null);
+  const key = stats ? `${stats.ino} ${stats.size} ${stats.mtimeMs}` : '';
+  if (lastRead?.file === file && lastRead.key === key && key) return lastRead.record;
+  const record = readCacheFile(file).then((text) => {
+    if (text === null) return null;
+    const parsed = JSON.parse(text) as BuildRecord;
+    if (typeof parsed?.version === 'number' && parsed.version !== VERSION) return 'other version' as const;
+    if (!isRecord(parsed)) throw new Error('unexpected shape');
+    return parsed;
+  });
+  lastRead = { file, key, record };
+  record.catch(() => {});
+  return record;
 }
 
 export async function saveRecord(cacheDir: string, record: BuildRecord): Promise<void> {

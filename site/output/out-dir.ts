@@ -2,11 +2,16 @@
 // in place of the folder, so a wrong --out would delete what the user had: the project itself
 // (`--out .`), a folder holding it (`--out ..`, `--out ~`), its sources (`--out site`), or any folder
 // of someone else's files. As Vite refuses an outDir that contains the project root, this refuses
-// those, and replaces only a missing or empty folder or one holding nothing a build does not write.
+// those, and replaces only a missing or empty folder or one holding nothing a build does not write
+// — every file checked, at any depth: one readdir per folder, no stat per file (./output-listing).
+// When the build record says the folder is the last build's output, its pages must be the
+// recorded ones; otherwise each file must be named as a build names it.
 import { readdir, stat } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../errors';
+import { recordedOutput, type BuildRecord } from '../incremental/build-record';
 import { projectPath } from '../project-root';
+import { listOutput, rememberLinks } from './output-listing';
 
 /** Folders of the project a build must never replace or write into. */
 const PROJECT_FOLDERS = new Set(['.ci', '.git', 'cli', 'locales', 'node_modules', 'site', 'templates', 'tests']);
@@ -15,11 +20,19 @@ const PROJECT_FOLDERS = new Set(['.ci', '.git', 'cli', 'locales', 'node_modules'
 const BUILD_ENTRY = /^(?:[a-z]{2}(?:-[a-z]{2})?|assets|media|index\.html|404\.html|robots\.txt|_headers|sitemap(?:-\d+)?\.xml)$/;
 /** What file managers leave in a folder someone looked at. */
 const JUNK = new Set(['.DS_Store', 'Thumbs.db', 'desktop.ini']);
+/** Top-level folders that hold pages (one per language). */
+const LOCALE = /^[a-z]{2}(?:-[a-z]{2})?$/;
+/** Files of assets/: content-hashed names (esbuild's, the island settings'). */
+const ASSET_FILE = /^[\w-]+(?:\.[\w-]+)*\.[A-Za-z0-9]{8,}\.(?:css|js|json|map)$/;
+/** Files of media/: "<slug>.<hash><ext>" (site/media/download-media.ts). */
+const MEDIA_FILE = /^[a-z0-9-]+\.[0-9a-f]{10}\.[a-z0-9]+$/;
 
 export interface OutDirContext {
   /** The project (package.json of hotel-site); default the running one. */
   projectRoot?: string;
   cwd?: string;
+  /** The build's cache folder: its record of the last build into the folder names its pages. */
+  cacheDir?: string;
 }
 
 const inside = (child: string, parent: string) => child === parent || child.startsWith(parent.endsWith(sep) ? parent : parent + sep);
@@ -47,10 +60,43 @@ export async function assertReplaceable(outDir: string, context: OutDirContext =
   });
   if (!stats) return;
   if (!stats.isDirectory()) throw refuse('it is a file');
-  const publicFiles = new Set(await readdir(join(root, 'templates', 'public')).catch(() => [] as string[]));
-  const foreign = (await readdir(out)).filter((name) => !BUILD_ENTRY.test(name) && !publicFiles.has(name) && !JUNK.has(name));
+  const publicFiles = await filesOf(join(root, 'templates', 'public'));
+  const record = context.cacheDir ? await recordedOutput(resolve(context.cacheDir), out, stats.ino) : null;
+  const written = buildFiles(record, publicFiles);
+  // Top-level folders that are not the build's are named as they are, not entered.
+  const listing = listOutput(out, (folder) => folder.includes('/') || BUILD_ENTRY.test(folder) || publicFiles.has(folder));
+  rememberLinks(out, stats.ino, listing);
+  const foreign = listing.files.filter((file) => !written(file)).sort();
   if (foreign.length) {
     const named = foreign.slice(0, 3).join(', ') + (foreign.length > 3 ? `, and ${foreign.length - 3} more` : '');
     throw refuse(`it holds files a build does not write (${named}), which replacing it would delete`);
   }
+}
+
+/** Whether a build writes the file (relative, `/`-separated): by the record's pages when there is one. */
+function buildFiles(record: BuildRecord | null, publicFiles: ReadonlySet<string>): (file: string) => boolean {
+  const pages = record ? new Set(Object.values(record.pages).map((page) => page.file)) : null;
+  const assets = new Set(record?.assets.files ?? []);
+  return (file) => {
+    const parts = file.split('/');
+    const name = parts.at(-1)!;
+    if (JUNK.has(name) || publicFiles.has(file) || assets.has(file)) return true;
+    if (parts.length === 1) return BUILD_ENTRY.test(name) && !LOCALE.test(name) && name !== 'assets' && name !== 'media';
+    const top = parts[0]!;
+    if (top === 'assets') return ASSET_FILE.test(name);
+    if (top === 'media') return parts.length === 2 && MEDIA_FILE.test(name);
+    if (LOCALE.test(top)) return pages ? pages.has(file) : name === 'index.html' || (parts.length === 2 && name === '404.html');
+    return false;
+  };
+}
+
+/** Files below `dir` (relative), and the folders holding them; empty when there is none. */
+async function filesOf(dir: string): Promise<Set<string>> {
+  const found = new Set<string>();
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    const path = relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/');
+    found.add(path);
+  }
+  return found;
 }

@@ -14,7 +14,7 @@ const tempRoot = async (): Promise<string> => {
   return root;
 };
 
-/** A previous output with `files` (relative path → text), and a staging folder holding `media/new.jpg`. */
+/** A previous output with `files` (relative path → text), and a staging folder holding `media/new.0123456789.jpg`. */
 async function withPreviousOutput(files: Record<string, string>) {
   const root = await tempRoot();
   const out = join(root, 'dist');
@@ -22,7 +22,7 @@ async function withPreviousOutput(files: Record<string, string>) {
   for (const [file, text] of Object.entries(files)) await writeFile(join(out, file), text);
   const staging = await createStaging(out);
   await mkdir(join(staging.dir, 'media'));
-  await writeFile(join(staging.dir, 'media', 'new.jpg'), 'new');
+  await writeFile(join(staging.dir, 'media', 'new.0123456789.jpg'), 'new');
   return { root, out, staging };
 }
 
@@ -54,24 +54,24 @@ describe('atomic output', () => {
   });
 
   it('takes a folder of the previous output over whole: same files, the new ones added, the unused ones gone', async () => {
-    const { root, out, staging } = await withPreviousOutput({ 'media/a.jpg': 'a.jpg', 'media/b.jpg': 'b.jpg', 'media/gone.jpg': 'gone.jpg' });
-    const before = (await stat(join(out, 'media', 'a.jpg'))).ino;
+    const { root, out, staging } = await withPreviousOutput({ 'media/a.0123456789.jpg': 'a.0123456789.jpg', 'media/b.0123456789.jpg': 'b.0123456789.jpg', 'media/gone.0123456789.jpg': 'gone.0123456789.jpg' });
+    const before = (await stat(join(out, 'media', 'a.0123456789.jpg'))).ino;
     await writeFile(join(staging.dir, 'index.html'), 'page');
-    staging.adopt({ folder: 'media', added: ['new.jpg'], extras: ['gone.jpg'] });
+    staging.adopt({ folder: 'media', added: ['new.0123456789.jpg'], extras: ['gone.0123456789.jpg'] });
     await staging.commit();
-    expect((await readdir(join(out, 'media'))).sort()).toEqual(['a.jpg', 'b.jpg', 'new.jpg']);
-    expect((await stat(join(out, 'media', 'a.jpg'))).ino).toBe(before);
+    expect((await readdir(join(out, 'media'))).sort()).toEqual(['a.0123456789.jpg', 'b.0123456789.jpg', 'new.0123456789.jpg']);
+    expect((await stat(join(out, 'media', 'a.0123456789.jpg'))).ino).toBe(before);
     expect(await readFile(join(out, 'index.html'), 'utf8')).toBe('page');
     await staging.cleanup();
     expect(await readdir(root)).toEqual(['dist']);
   });
 
   it('puts the previous output back as it was when taking a folder over fails', async () => {
-    const { root, out, staging } = await withPreviousOutput({ 'media/a.jpg': 'a', 'index.html': 'previous' });
+    const { root, out, staging } = await withPreviousOutput({ 'media/a.0123456789.jpg': 'a', 'index.html': 'previous' });
     // A file the staging folder does not have: the swap fails after its first renames.
-    staging.adopt({ folder: 'media', added: ['new.jpg', 'missing.jpg'], extras: [] });
+    staging.adopt({ folder: 'media', added: ['new.0123456789.jpg', 'missing.0123456789.jpg'], extras: [] });
     await expect(staging.commit()).rejects.toThrow(/ENOENT/);
-    expect(await readdir(join(out, 'media'))).toEqual(['a.jpg']);
+    expect(await readdir(join(out, 'media'))).toEqual(['a.0123456789.jpg']);
     expect(await readFile(join(out, 'index.html'), 'utf8')).toBe('previous');
     await staging.abort();
     expect(await readdir(root)).toEqual(['dist']);
