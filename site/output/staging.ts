@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, renameSync, rmdirSync, rmSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, rmdir, unlink, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, rename, rm, rmdir, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UserError } from '../errors';
 import { assertReplaceable, type OutDirContext } from './out-dir';
@@ -104,6 +104,7 @@ export async function createStaging(outDir: string, context: OutDirContext = {})
           if (existsSync(join(dir, folder))) await move(join(dir, folder), aside);
           for (const [index, name] of added.entries()) {
             const target = join(old, folder, name);
+            await refuseLinks(old, `${folder}/${name}`);
             await makeFolder(dirname(target));
             if (existsSync(target)) {
               await makeFolder(replaced);
@@ -243,9 +244,23 @@ async function lock(out: string): Promise<() => void> {
   }
 }
 
+/**
+ * Throws when a folder on the way to `path` (relative to `root`, the last part left out) is a
+ * symbolic link: the build writes and deletes inside its output only, never where a link points.
+ * The guard found none (./output-listing); this holds if one appeared since.
+ */
+async function refuseLinks(root: string, path: string): Promise<void> {
+  const parts = path.split('/').slice(0, -1);
+  for (let i = 1; i <= parts.length; i++) {
+    const folder = join(root, ...parts.slice(0, i));
+    if ((await lstat(folder).catch(() => null))?.isSymbolicLink()) throw new Error(`${folder} is a symbolic link: the output changed while the build ran`);
+  }
+}
+
 /** Removes `name` (relative to `root`) and then each parent folder it leaves empty, up to `root`. */
 async function removeWithEmptyParents(root: string, name: string): Promise<void> {
   try {
+    await refuseLinks(root, name);
     await unlink(join(root, name));
   } catch {
     return;
