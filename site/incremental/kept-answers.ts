@@ -118,9 +118,9 @@ function sameState(before: ContentState, now: ContentState): boolean {
 }
 
 async function read(file: string, warn: (message: string) => void): Promise<KeptFile | null> {
-  const text = await readCacheFile(file);
-  if (text === null) return null;
   try {
+    const text = await readCacheFile(file);
+    if (text === null) return null;
     const kept = JSON.parse(text) as KeptFile;
     if (typeof kept?.version === 'number' && kept.version !== VERSION) return null; // another version's
     const valid = kept.version === VERSION && typeof kept.fetchedAt === 'number' && Array.isArray(kept.versions) && Array.isArray(kept.answers) &&

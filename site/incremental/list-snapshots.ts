@@ -2,14 +2,17 @@
 // did not move is taken whole and a moved list reuses its unchanged items. What is kept, when it is
 // trusted and how its files are written: docs/incremental.md ("How a build decides").
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import type { ListStore, NormalizedEntry } from '../content/fetch-content';
 import type { Versions } from '../content/list-versions';
 import type { Locale, NodeType } from '../content/types';
 import { MEDIA_TOKEN_PREFIX } from '../media/media-refs';
-import { cacheFile, readCacheFile, writeCacheFile } from './cache-file';
+import { sanitizeAlias } from '../routes/alias';
+import { deeperThan } from '../content/raw-depth';
+import { cacheFile, readCacheBytes, readCacheFile, writeCacheFile } from './cache-file';
+import { keptItem } from './kept-html';
 
 const VERSION = 2;
 /** Unnamed list files younger than this may belong to a build still running into the same cache. */
@@ -65,7 +68,9 @@ export async function openListSnapshots(options: ListSnapshotsOptions): Promise<
     const entry = lists.get(key);
     if (!entry || entry.scope !== scope) return null;
     try {
-      return parseList(await files(() => readFile(join(dir, entry.file))));
+      const bytes = await files(() => readCacheBytes(join(dir, entry.file), { head: { bytes: HEADER_BYTES, check: listHeader } }));
+      if (!bytes) throw new Error('the file is gone');
+      return parseList(bytes);
     } catch (error) {
       options.warn(`kept list ${key} (${join(dir, entry.file)}) is damaged (${(error as Error).message}); it is fetched again`);
       lists.delete(key);
@@ -98,7 +103,7 @@ export async function openListSnapshots(options: ListSnapshotsOptions): Promise<
       const entry = { file: `${key.replace(' ', '-')}.${randomBytes(6).toString('hex')}.json`, listVersion: options.versions?.get(key) ?? null, scope: scope!, fetchedAt: options.now };
       fresh.set(key, entry);
       made ??= mkdir(dir, { recursive: true });
-      const written = made.then(() => files(() => writeFile(join(dir, entry.file), json)));
+      const written = made.then(() => files(() => writeFile(join(dir, entry.file), json, { flag: 'wx' })));
       // Awaited by save(); a build that fails before then leaves an unnamed file the next save removes.
       written.catch(() => {});
       writes.push(written);
@@ -127,9 +132,9 @@ function listKey(locale: Locale, type: NodeType): string {
 }
 
 async function readIndex(file: string, warn: (message: string) => void): Promise<IndexFile | null> {
-  const text = await readCacheFile(file);
-  if (text === null) return null;
   try {
+    const text = await readCacheFile(file);
+    if (text === null) return null;
     const index = JSON.parse(text) as IndexFile;
     if (typeof index?.version === 'number' && index.version !== VERSION) return null; // another version's
     const valid = index?.version === VERSION && typeof index.lists === 'object' && index.lists !== null &&
@@ -150,10 +155,24 @@ function asciiJson(json: string): string {
   return json.replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** A list file's entries, its writer's media tokens renamed to this process's (same length: in place). */
-function parseList(bytes: Buffer): NormalizedEntry[] {
-  const tokens = /^\{"version":(\d+),"tokens":"([^"\\]+)"/.exec(bytes.subarray(0, 200).toString('latin1'));
+/** Bytes of a list file that hold its header. */
+const HEADER_BYTES = 200;
+
+/** A list file's header: this version, and the media-token prefix of the process that wrote it. */
+function listHeader(bytes: Buffer): RegExpExecArray {
+  const tokens = /^\{"version":(\d+),"tokens":"([^"\\]+)"/.exec(bytes.subarray(0, HEADER_BYTES).toString('latin1'));
   if (!tokens || Number(tokens[1]) !== VERSION) throw new Error('unexpected header');
+  return tokens;
+}
+
+/**
+ * A list file's entries, its writer's media tokens renamed to this process's (same length: in
+ * place). The cache may have been written by anyone: an entry must have the shape normalizing
+ * gives (no deeper, a publishable path), and its HTML is sanitized again before it is rendered
+ * (./kept-html.ts).
+ */
+function parseList(bytes: Buffer): NormalizedEntry[] {
+  const tokens = listHeader(bytes);
   const theirs = Buffer.from(tokens[2]!);
   const ours = Buffer.from(MEDIA_TOKEN_PREFIX);
   if (theirs.length !== ours.length) throw new Error('unexpected media token');
@@ -162,8 +181,15 @@ function parseList(bytes: Buffer): NormalizedEntry[] {
   }
   const parsed = JSON.parse(bytes.toString('latin1')) as { entries: [string, NormalizedEntry['result'], [string, string][]][] };
   if (!Array.isArray(parsed?.entries)) throw new Error('unexpected shape');
-  return parsed.entries.map(([key, result, media]) => {
+  return parsed.entries.map((entry) => {
+    if (!Array.isArray(entry) || deeperThan(entry)) throw new Error('unexpected entry');
+    const [key, result, media] = entry;
     if (typeof key !== 'string' || typeof result?.ok !== 'boolean' || !Array.isArray(media)) throw new Error('unexpected entry');
+    if (result.ok) {
+      const item = result.item;
+      if (typeof item?.path !== 'string' || typeof item.locale !== 'string' || sanitizeAlias(item.path, item.locale).ok !== true) throw new Error('unexpected item path');
+      keptItem(item);
+    }
     return { key, result, media };
   });
 }

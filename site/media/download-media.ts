@@ -18,9 +18,8 @@ import pLimit from 'p-limit';
 import { backoffDelay } from '../content/client';
 import { UserError } from '../errors';
 import type { Adoption } from '../output/staging';
-import { writeFile } from '../output/write-file';
 import { createFetcher, FileProblem, TransientProblem, type FetchLimits, type FetchResult } from './fetch-file';
-import { freshUntil, type CachedFile, type MediaCache } from './media-cache';
+import { freshUntil, writeBody, type CachedFile, type MediaCache } from './media-cache';
 import type { MediaPolicy } from './media-policy';
 import type { LocalFile } from './media-refs';
 import { EXTENSIONS, typeProblem } from './media-types';
@@ -154,6 +153,11 @@ export function startMediaDownloads(options: MediaStageOptions): MediaDownloads 
   }
 
   async function fromCache(url: string, entry: CachedFile): Promise<Obtained | null> {
+    // The cache may have been written by anyone: a body is placed only as what its bytes are.
+    if (!(await previousNames)?.has(entry.name) && (await fs(() => cache!.checkBody(entry, limits.maxBytes)))) {
+      await cache!.discard(url);
+      return null;
+    }
     try {
       await place(entry.name, cache!.bodyFile(entry.sha256));
     } catch (error) {
@@ -209,7 +213,7 @@ export function startMediaDownloads(options: MediaStageOptions): MediaDownloads 
     const name = `${baseName(url)}.${sha256.slice(0, 10)}${EXTENSIONS[fetched.contentType]}`;
     const target = cache ? await cache.bodyTarget(sha256) : join(mediaDir, name);
     await fs(async () => {
-      if (body) await writeFile(target, body, { flag: 'wx' }).catch(ignoreExisting);
+      if (body) await writeBody(target, body);
       else await rename(fetched.spooled!, target);
     });
     if (body && fetched.spooled) await rm(fetched.spooled, { force: true });
@@ -393,11 +397,6 @@ async function filesIn(dir: string): Promise<Set<string> | null> {
   } catch {
     return null;
   }
-}
-
-function ignoreExisting(error: NodeJS.ErrnoException): void {
-  // Another URL with the same bytes wrote it first.
-  if (error.code !== 'EEXIST') throw error;
 }
 
 async function readHead(file: string): Promise<Buffer> {

@@ -3,7 +3,7 @@
 // deadline over the whole response including its body (a 1 byte/s body ends at the deadline), and
 // a timeout for the answer's headers. Bodies up to IN_MEMORY stay in memory; larger ones are
 // spooled to a file as they arrive, hashed on the way, so memory stays flat whatever the CMS sends.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import http, { type IncomingMessage } from 'node:http';
@@ -175,8 +175,9 @@ export function createFetcher(policy: MediaPolicy, limits: FetchLimits, spoolDir
         hash.update(chunk);
         if (!file && bytes <= IN_MEMORY) return void chunks.push(chunk);
         if (!file) {
-          spoolPath = join(spoolDir, `${process.pid}-${++spooled}.part`);
-          file = createWriteStream(spoolPath);
+          spoolPath = join(spoolDir, `${process.pid}-${++spooled}-${randomBytes(4).toString('hex')}.part`);
+          // A new file: a link planted in the spool folder is not written through.
+          file = createWriteStream(spoolPath, { flags: 'wx' });
           file.on('error', fail);
           for (const earlier of chunks.splice(0)) file.write(earlier);
         }

@@ -4,10 +4,17 @@
 // fresh entry is placed into the output as a hard link without reading the body; a stale one is
 // revalidated with If-None-Match / If-Modified-Since (RFC 9111). Entries unused for PRUNE_AFTER_MS
 // are dropped with their bodies when the manifest is saved. A manifest that does not parse or has
-// another version is ignored with a warning, never trusted, and its bodies removed.
+// another version is ignored with a warning, never trusted, and its bodies removed. A restored or
+// shared cache may have been written by anyone: a body is published only as what its own bytes
+// are (checkBody), read without following a link and up to a size bound, like a download.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { CacheFileProblem, readCacheBytes } from '../incremental/cache-file';
+import { writeFile as writeNewFile } from '../output/write-file';
+import { EXTENSIONS, typeProblem } from './media-types';
+import { sanitizeSvg } from './svg-sanitize';
 
 const VERSION = 2;
 const PRUNE_AFTER_MS = 30 * 24 * 3600 * 1000;
@@ -46,15 +53,20 @@ export class MediaCache {
     await mkdir(join(dir, 'files'), { recursive: true });
     await mkdir(join(dir, 'spool'), { recursive: true });
     const entries = new Map<string, CachedFile>();
-    const text = await readFile(join(dir, 'manifest.json'), 'utf8').catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') warn(`media cache ${dir}: the manifest could not be read (${error.message}); starting afresh`);
-      return null;
-    });
+    let unreadable = false;
+    const text = await readCacheBytes(join(dir, 'manifest.json')).then(
+      (bytes) => bytes?.toString('utf8') ?? null,
+      (error: Error) => {
+        warn(`media cache ${dir}: the manifest could not be read (${error.message}); starting afresh`);
+        unreadable = error instanceof CacheFileProblem;
+        return null;
+      },
+    );
     const parsed = text === null ? null : parseManifest(text);
     if (parsed) for (const [url, entry] of parsed) entries.set(url, entry);
     else if (text !== null) warn(`media cache ${dir}: the manifest is damaged or from another version; starting afresh`);
     const cache = new MediaCache(dir, entries);
-    cache.discarded = text !== null && !parsed;
+    cache.discarded = unreadable || (text !== null && !parsed);
     return cache;
   }
 
@@ -69,6 +81,13 @@ export class MediaCache {
 
   delete(url: string): void {
     if (this.entries.delete(url)) this.dirty = true;
+  }
+
+  /** Forgets an entry whose body may not be published, and removes that body (downloaded again). */
+  async discard(url: string): Promise<void> {
+    const entry = this.entries.get(url);
+    this.delete(url);
+    if (entry) await rm(this.bodyFile(entry.sha256), { force: true });
   }
 
   /** Marks an entry used by this build (kept from pruning); saved with the manifest. */
@@ -96,6 +115,39 @@ export class MediaCache {
     if (!made) this.shards.set(shard, (made = mkdir(join(this.dir, 'files', shard), { recursive: true })));
     await made;
     return this.bodyFile(sha256);
+  }
+
+  /**
+   * Why the cached body of `entry` may not be published under its name, or null when it may: it
+   * must be a regular file (not a link) of the size the entry says, at most `maxBytes`, whose own
+   * bytes are the type its name's extension stands for (the signature, or for SVG the allow-list
+   * leaving it as it is). Reads the first bytes only, an SVG whole.
+   */
+  async checkBody(entry: CachedFile, maxBytes: number): Promise<string | null> {
+    let handle;
+    try {
+      handle = await open(this.bodyFile(entry.sha256), BODY_READ_FLAGS);
+    } catch (error) {
+      return `the cached body cannot be opened (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
+    }
+    try {
+      const stats = await handle.stat();
+      if (!stats.isFile()) return 'the cached body is not a regular file';
+      if (stats.size !== entry.bytes || stats.size > maxBytes) return 'the cached body is not the size its entry says';
+      const svg = entry.contentType === 'image/svg+xml';
+      const head = Buffer.alloc(svg ? stats.size : Math.min(stats.size, HEAD_BYTES));
+      const { bytesRead } = await handle.read(head, 0, head.length, 0);
+      const bytes = head.subarray(0, bytesRead);
+      const problem = typeProblem(entry.contentType, bytes);
+      if (problem) return problem;
+      if (svg) {
+        const safe = sanitizeSvg(bytes);
+        if (!safe.ok || !safe.svg.equals(bytes)) return 'the cached SVG is not one the allow-list made';
+      }
+      return null;
+    } finally {
+      await handle.close();
+    }
   }
 
   get spoolDir(): string {
@@ -136,6 +188,14 @@ export class MediaCache {
   }
 }
 
+/** Opened without following a link, and without waiting on a FIFO planted in its place. */
+const BODY_READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+/** Bytes of a cached body read to check its signature. */
+const HEAD_BYTES = 64;
+
+/** The published name's parts: what the URL was called, the body's hash, the extension of its type. */
+const NAME = /^[a-z0-9-]+\.([0-9a-f]{10})(\.[a-z0-9]+)$/;
+
 function parseManifest(text: string): Map<string, CachedFile> | null {
   let parsed: unknown;
   try {
@@ -147,8 +207,11 @@ function parseManifest(text: string): Map<string, CachedFile> | null {
   if (!manifest || manifest.version !== VERSION || !manifest.entries || typeof manifest.entries !== 'object') return null;
   const entries = new Map<string, CachedFile>();
   for (const [url, value] of Object.entries(manifest.entries as Record<string, Partial<CachedFile>>)) {
-    if (!value || typeof value.sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(value.sha256) || typeof value.name !== 'string' || !/^[a-z0-9-]+\.[0-9a-f]{10}\.[a-z0-9]+$/.test(value.name)) return null;
+    if (!value || typeof value.sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(value.sha256) || typeof value.name !== 'string') return null;
     if (typeof value.contentType !== 'string' || typeof value.bytes !== 'number') return null;
+    // The name is the one a download would get: the body's hash, the extension of a published type.
+    const name = NAME.exec(value.name);
+    if (!name || name[1] !== value.sha256.slice(0, 10) || !EXTENSIONS[value.contentType] || name[2] !== EXTENSIONS[value.contentType]) return null;
     entries.set(url, {
       sha256: value.sha256,
       name: value.name,
@@ -163,6 +226,24 @@ function parseManifest(text: string): Map<string, CachedFile> | null {
     });
   }
   return entries;
+}
+
+/**
+ * Writes a downloaded body to `target`. A file already there is kept when it holds these bytes
+ * (another URL with the same bytes wrote it first), else replaced: whatever was planted in the
+ * cache under that hash is not published.
+ */
+export async function writeBody(target: string, body: Buffer): Promise<void> {
+  try {
+    return await writeNewFile(target, body, { flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const same = await readCacheBytes(target, { maxBytes: body.length }).then((bytes) => bytes?.equals(body) ?? false, () => false);
+  if (same) return;
+  const temporary = `${target}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+  await writeFile(temporary, body, { flag: 'wx' });
+  await rename(temporary, target);
 }
 
 /** Until when a response may be reused without revalidation (RFC 9111 4.2.1); 0 = revalidate. */

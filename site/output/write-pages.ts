@@ -10,6 +10,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Locale } from '../content/types';
+import { checkKeptHtml } from '../incremental/kept-html';
 import { DependencyTracker } from '../incremental/page-inputs';
 import type { Page, SiteContext } from '../render/page-model';
 import { renderPage } from '../render/render-page';
@@ -160,6 +161,11 @@ export async function writePages(
   const file = workerFile();
   const stop = new Int32Array(new SharedArrayBuffer(4));
   const stopped = () => signal?.aborted === true || Atomics.load(stop, 0) === 1;
+  // Here, before a worker takes its copy: the HTML of items read from the cache, sanitized again.
+  for (const page of job.pages) {
+    checkKeptHtml(page.item);
+    for (const item of page.items) checkKeptHtml(item);
+  }
   if (!file || total < PARALLEL_FROM || renderThreads() === 1) return renderAndWrite(job, site.sites, (done) => onProgress?.(done, total), stopped);
   // Interleaved halves: both threads get every page type in the same proportion.
   const mine = job.pages.filter((_, i) => i % 2 === 0);

@@ -117,3 +117,40 @@ describe('the --out guard', () => {
     await expect(buildInto('recorded', 'cache-recorded')).resolves.toBeDefined();
   }, 60_000);
 });
+
+describe('a tampered cache folder', () => {
+  it('publishes kept content lists only through the sanitizer: a script added to a kept body is not published', async () => {
+    backend.replaceFixtures(structuredClone(fixtures));
+    await buildInto('kept-a', 'cache-kept');
+    // Another folder, so every page is rendered, from the kept lists: what the sanitizer made once
+    // comes out of it again unchanged, the same site as from the CMS.
+    const fromKept = await buildInto('kept-b', 'cache-kept');
+    expect(fromKept.lists.kept).toBe(fromKept.lists.total);
+    const [a, b] = await Promise.all([snapshotBytes(join(work, 'kept-a')), snapshotBytes(join(work, 'kept-b'))]);
+    expect([...b.keys()]).toEqual([...a.keys()]);
+    expect([...b].filter(([file, bytes]) => a.get(file) !== bytes).map(([file]) => file)).toEqual([]);
+
+    const [lists] = await readdir(join(work, 'cache-kept', 'lists'));
+    const folder = join(work, 'cache-kept', 'lists', lists!);
+    let tampered = 0;
+    for (const name of await readdir(folder)) {
+      if (name === 'index.json') continue;
+      const text = await readFile(join(folder, name), 'latin1');
+      const changed = text.replaceAll('"body":"', '"body":"<script>alert(document.domain)</script><img src=x onerror=alert(1)>');
+      if (changed !== text) tampered++;
+      await writeFile(join(folder, name), changed, 'latin1');
+    }
+    expect(tampered).toBeGreaterThan(0);
+    const result = await buildInto('kept-c', 'cache-kept');
+    expect(result.lists.kept).toBe(result.lists.total);
+    const published = await fg('**/*.html', { cwd: join(work, 'kept-c') });
+    const scripted = [];
+    for (const file of published) if (/alert\(/.test(await readFile(join(work, 'kept-c', file), 'utf8'))) scripted.push(file);
+    expect(scripted).toEqual([]);
+  }, 180_000);
+});
+
+async function snapshotBytes(dir: string): Promise<Map<string, string>> {
+  const files = (await fg('**/*', { cwd: dir, dot: true })).sort();
+  return new Map(await Promise.all(files.map(async (file) => [file, (await readFile(join(dir, file))).toString('base64')] as const)));
+}

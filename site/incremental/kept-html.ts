@@ -1,0 +1,38 @@
+// Items taken from the kept content lists (./list-snapshots.ts) hold HTML the sanitizer made once,
+// but the cache folder may have been written by anyone since (a restored or shared CI cache). Their
+// HTML goes through the sanitizer again before a page shows it — only for the pages being rendered,
+// so a rebuild that renders a few pages pays for a few items.
+import { sanitizeAgain } from '../content/sanitize-html';
+import type { ContentItem, Html } from '../content/types';
+
+/** Items read from the cache whose HTML was not checked again yet. */
+const unchecked = new WeakSet<object>();
+
+export function keptItem(item: ContentItem): void {
+  unchecked.add(item);
+}
+
+/** Sanitizes, in place, the HTML fields of `item` when it came from the cache and was not checked yet. */
+export function checkKeptHtml(item: ContentItem | null | undefined): void {
+  if (!item || !unchecked.has(item)) return;
+  unchecked.delete(item);
+  const fields = item as unknown as Record<string, unknown>;
+  for (const key of ['body', 'openingHours']) if (key in fields) fields[key] = clean(fields[key]);
+  if (!Array.isArray(fields.paragraphs)) fields.paragraphs = [];
+  for (const paragraph of fields.paragraphs as unknown[]) {
+    if (!paragraph || typeof paragraph !== 'object') continue;
+    const holder = paragraph as Record<string, unknown>;
+    for (const key of ['text', 'html']) if (key in holder) holder[key] = clean(holder[key]);
+  }
+}
+
+function clean(value: unknown): Html | null {
+  if (typeof value !== 'string') return null;
+  const again = sanitizeAgain(value);
+  return (again === value || same(again) === same(value) ? value : again) as Html;
+}
+
+/** What the minifier changes and the sanitizer does not undo: the closing slash of void elements, whitespace at the ends. */
+function same(html: string): string {
+  return html.replace(/<((?:br|hr|img|source|wbr)\b[^<>]*?)\s*\/>/g, '<$1>').trim();
+}
