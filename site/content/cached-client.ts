@@ -6,6 +6,7 @@
 // failures are not kept.
 import type { ContentClient, RequestOptions } from './client';
 import type { Operation } from './queries';
+import { boundEntities } from './raw-depth';
 
 export interface CachedClient {
   /** Stands in for the ContentClient prepareSite() takes. */
@@ -41,7 +42,8 @@ export function cacheAnswers(first: ContentClient, keeps: (operation: string, va
       const key = `${operation.name} ${JSON.stringify(variables)}`;
       const known = answers.get(key);
       if (known) return known.answer as Promise<T>;
-      const answer = inner.request<T>(operation, variables, options);
+      // Before anything recursive (hashing, keeping, the fetch stage's keys) sees the answer.
+      const answer = inner.request<T>(operation, variables, options).then((data) => boundEntities(data, operation.name));
       if (!keeps(operation.name, variables)) return answer;
       answers.set(key, { operation: operation.name, variables, answer });
       answer.catch(() => {

@@ -6,6 +6,7 @@ import type {
   ContentItem, Contact, FileVideo, Html, ItemBase, Link, Locale, Logo, NodeType, Paragraph, Term, DateRange,
 } from './types';
 import { NODE_TYPES } from './types';
+import { deeperThan, MAX_DEPTH, TOO_DEEP } from './raw-depth';
 import { cleanHtml, type HtmlMemo } from './sanitize-html';
 import type { MediaRefs } from '../media/media-refs';
 import { bool, int, intIds, list, num, obj, str, targetId, targetIds, type Raw } from './read-raw';
@@ -35,6 +36,7 @@ const TYPES = new Set<string>(NODE_TYPES);
 export async function normalizeItem(raw: Raw, type: NodeType, ctx: NormalizeContext): Promise<NormalizeResult> {
   const nid = int(raw.nid);
   if (nid === null || nid <= 0) return { ok: false, nid: null, reason: `a ${type} item without a valid nid` };
+  if (raw[TOO_DEEP] === true || deeperThan(raw)) return { ok: false, nid, reason: `its answer nests deeper than any item of the schema (more than ${MAX_DEPTH} levels)` };
   const bundle = str(raw.entityBundle);
   if (bundle && bundle !== type && TYPES.has(bundle)) return { ok: false, nid, reason: `asked for ${type} but got ${bundle}` };
   const langcode = str(raw.langcode);

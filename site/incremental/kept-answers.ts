@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { cacheAnswers, type KeptAnswer } from '../content/cached-client';
 import type { ContentClient } from '../content/client';
+import { deeperThan, MAX_DEPTH } from '../content/raw-depth';
 import { dropMoved, fetchVersions, movedLists, type Versions } from '../content/list-versions';
 import { listOfRequest, menuVariables, QUERIES } from '../content/queries';
 import type { Locale } from '../content/types';
@@ -124,7 +125,7 @@ async function read(file: string, warn: (message: string) => void): Promise<Kept
     const kept = JSON.parse(text) as KeptFile;
     if (typeof kept?.version === 'number' && kept.version !== VERSION) return null; // another version's
     const valid = kept.version === VERSION && typeof kept.fetchedAt === 'number' && Array.isArray(kept.versions) && Array.isArray(kept.answers) &&
-      kept.answers.every((answer) => typeof answer?.operation === 'string' && typeof answer.variables === 'object' && answer.variables !== null);
+      kept.answers.every((answer) => typeof answer?.operation === 'string' && typeof answer.variables === 'object' && answer.variables !== null && !deeperThan(answer, MAX_DEPTH + 8));
     if (!valid) throw new Error('unexpected shape');
     return kept;
   } catch (error) {
