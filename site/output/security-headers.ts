@@ -9,7 +9,12 @@ import { HEAD_SCRIPT } from '../../templates/layout/head-script';
 import { ANALYTICS_SCRIPT } from '../../templates/widgets/islands/analytics';
 import type { ResolvedConfig } from '../config/define-config';
 
-type SecurityConfig = Pick<ResolvedConfig, 'booking' | 'newsletter' | 'analytics' | 'hotel'>;
+type SecurityConfig = Pick<ResolvedConfig, 'booking' | 'newsletter' | 'analytics' | 'hotel'> & Partial<Pick<ResolvedConfig, 'siteUrl'>>;
+
+// Powerful features no page of the site uses, refused for it and every frame it embeds.
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), usb=()';
+// A year, as hstspreload.org asks; not the subdomains, which may be other sites of the hotel.
+const STRICT_TRANSPORT = 'max-age=31536000';
 
 /** `'sha256-…'` of an inline script's or style's text, as CSP compares it. */
 export function sourceHash(text: string): string {
@@ -70,11 +75,14 @@ export function securityHeaders(config: SecurityConfig, inline: InlineCode = {})
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Content-Type-Options': 'nosniff',
+    'Permissions-Policy': PERMISSIONS_POLICY,
   };
 }
 
 /** `_headers` in the format Netlify and Cloudflare Pages read: the headers for every path. */
 export function headersFile(config: SecurityConfig): string {
-  const lines = Object.entries(securityHeaders(config)).map(([name, value]) => `  ${name}: ${value}`);
+  // Only the published site over https: the dev servers answer over http.
+  const https = /^https:\/\//i.test(config.siteUrl ?? '') ? { 'Strict-Transport-Security': STRICT_TRANSPORT } : {};
+  const lines = Object.entries({ ...securityHeaders(config), ...https }).map(([name, value]) => `  ${name}: ${value}`);
   return `/*\n${lines.join('\n')}\n`;
 }
