@@ -9,7 +9,7 @@ import { NODE_TYPES } from './types';
 import { deeperThan, MAX_DEPTH, TOO_DEEP } from './raw-depth';
 import { cleanHtml, type HtmlMemo } from './sanitize-html';
 import type { MediaRefs } from '../media/media-refs';
-import { bool, int, intIds, list, num, obj, str, targetId, targetIds, type Raw } from './read-raw';
+import { bool, int, intIds, list, num, obj, str as text, targetId, targetIds, type Raw } from './read-raw';
 import { sanitizeAlias } from '../routes/alias';
 import { hrefOfPath } from '../routes/url-to-file';
 
@@ -27,6 +27,20 @@ export interface NormalizeContext {
   terms: TermIndex;
   /** Sanitized HTML to reuse (watch, preview: site/content/normalize-memo.ts). */
   html?: HtmlMemo;
+}
+
+/**
+ * UTF-16 units of a plain text field that are read: Drupal keeps a title to 255 characters, and no
+ * real teaser, name or address comes near; a 10 MB title made every page showing it 21 MB.
+ */
+export const MAX_TEXT_LENGTH = 4096;
+
+/** A text field as read-raw's `str` reads it, cut to MAX_TEXT_LENGTH (never inside a surrogate pair). */
+function str(value: unknown): string | null {
+  const read = text(value);
+  if (read === null || read.length <= MAX_TEXT_LENGTH) return read;
+  const end = /[\ud800-\udbff]/.test(read[MAX_TEXT_LENGTH - 1]!) ? MAX_TEXT_LENGTH - 1 : MAX_TEXT_LENGTH;
+  return read.slice(0, end).trimEnd();
 }
 
 export type NormalizeResult = { ok: true; item: ContentItem } | { ok: false; nid: number | null; reason: string };
@@ -193,9 +207,10 @@ async function typedItem(raw: Raw, type: NodeType, base: ItemBase, ctx: Normaliz
   }
 }
 
+/** The address alone: what a mailto: link may carry besides it (?bcc=, ?body=) is not published. */
 function email(value: unknown): string | null {
-  const text = str(value);
-  return text && /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(text) ? text : null;
+  const address = str(value)?.replace(/^mailto:/i, '').split('?')[0];
+  return address && /^[^\s@<>"?&,;:/\\]+@[^\s@<>"?&,;:/\\]+\.[^\s@<>"?&,;:/\\]+$/.test(address) ? address : null;
 }
 
 /**
@@ -208,7 +223,11 @@ export function link(value: unknown, ctx: Pick<NormalizeContext, 'base' | 'local
   const target = str(obj(raw.url)?.path) ?? uriPath(str(raw.uri));
   if (!target) return null;
   const title = str(raw.title) ?? '';
-  if (/^(mailto|tel):/i.test(target)) return { title, href: target, external: true };
+  if (/^mailto:/i.test(target)) {
+    const address = email(target);
+    return address ? { title, href: `mailto:${address}`, external: true } : null;
+  }
+  if (/^tel:/i.test(target)) return { title, href: target, external: true };
   let url: URL;
   try {
     url = new URL(target, ctx.base);
