@@ -3,7 +3,7 @@
 // Only a folder that replacing cannot lose anything of is taken (./out-dir).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, renameSync, rmdirSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmdirSync, rmSync } from 'node:fs';
 import { lstat, mkdir, readdir, readFile, rename, rm, rmdir, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UserError } from '../errors';
@@ -208,9 +208,10 @@ export async function holdOutput(outDir: string, context: OutDirContext = {}): P
 const held: Map<string, number> = ((globalThis as Record<symbol, unknown>)[Symbol.for('hotel-site.output-locks')] ??= new Map<string, number>()) as Map<string, number>;
 
 /**
- * One writer at a time per output folder: a lock file beside it holds the writer's pid. Two builds
- * swapping the same folder made one of them fail with ENOTEMPTY; now the second says who writes.
- * A lock whose process is gone (a killed build) is taken over. Within one process the lock is
+ * One writer at a time per output folder: a lock file beside it (whatever --cache-dir) holds the
+ * writer's pid and start time. Two builds swapping the same folder made one of them fail with
+ * ENOTEMPTY; now the second says who writes. A lock whose process is gone (a killed build), or
+ * whose pid another process has since, is taken over. Within one process the lock is
  * shared: watch holds it, and its first build takes it again.
  */
 async function lock(out: string): Promise<() => void> {
@@ -227,14 +228,17 @@ async function lock(out: string): Promise<() => void> {
   }
   for (;;) {
     try {
-      await writeFile(file, String(process.pid), { flag: 'wx' });
+      await writeFile(file, [process.pid, processStartToken(process.pid)].filter((part) => part !== null).join(' '), { flag: 'wx' });
       held.set(file, 1);
       return once(release);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    const holder = Number(await readFile(file, 'utf8').catch(() => ''));
-    if (holder > 0 && holder !== process.pid && isAlive(holder)) {
+    const [pid, token] = (await readFile(file, 'utf8').catch(() => '')).trim().split(' ');
+    const holder = Number(pid);
+    // A pid used again by another process since (the holder was killed) does not hold the lock.
+    const started = token ? processStartToken(holder) : null;
+    if (holder > 0 && holder !== process.pid && isAlive(holder) && (started === null || started === token)) {
       throw new UserError(`Another hotel-site process (pid ${holder}) is writing ${out}`, {
         hint: 'Wait for it to finish (or stop its watch), or write into another --out.',
         exitCode: 2,
@@ -312,6 +316,21 @@ async function removeAbandoned(out: string): Promise<void> {
     const match = name.startsWith(start) ? /^(?:staging|old)-(\d+)-/.exec(name.slice(start.length)) : null;
     // Another build's background deletion may be at it too: whatever is left goes next time.
     if (match && !isAlive(Number(match[1]))) await rm(join(parent, name), { recursive: true, force: true, maxRetries: 3 }).catch(() => {});
+  }
+}
+
+/**
+ * When the process with that id started, as the system counts it (Linux: clock ticks since boot,
+ * /proc/<pid>/stat); null where that cannot be read. Written into the lock with the pid, so that a
+ * lock whose writer died is not held by whatever process got its pid later.
+ */
+export function processStartToken(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command name, which may hold spaces and parentheses: starttime is the 22nd.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
   }
 }
 
