@@ -64,7 +64,13 @@ export async function assertReplaceable(outDir: string, context: OutDirContext =
   const record = context.cacheDir ? await recordedOutput(resolve(context.cacheDir), out, stats.ino) : null;
   const written = buildFiles(record, publicFiles);
   // Top-level folders that are not the build's are named as they are, not entered.
-  const listing = listOutput(out, (folder) => folder.includes('/') || BUILD_ENTRY.test(folder) || publicFiles.has(folder));
+  let listing: ReturnType<typeof listOutput>;
+  try {
+    listing = listOutput(out, (folder) => folder.includes('/') || BUILD_ENTRY.test(folder) || publicFiles.has(folder));
+  } catch (error) {
+    // A folder below it that cannot be read may hold anything.
+    throw refuse(`what it holds cannot be listed (${(error as Error).message})`);
+  }
   rememberLinks(out, stats.ino, listing);
   const foreign = listing.files.filter((file) => !written(file)).sort();
   if (foreign.length) {
