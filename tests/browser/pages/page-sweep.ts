@@ -12,9 +12,9 @@
 //   search engine and a screen-reader user nothing);
 // - axe-core finds no violations (contrast, landmarks, headings, names, alt text) on the German
 //   page of every template, the English home and the English 404 page.
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeViolations } from '../../helpers/axe';
 import { hasChromium, launchBrowser, VIEWPORTS } from '../../helpers/browser';
 import { hydrateAll, openTab, serveSite, type SiteServer } from '../widgets/harness';
 import { detailPages, fixedRoutePages, notFoundPages } from './pages';
@@ -61,10 +61,7 @@ function linkTextProblems(links: Link[]): string[] {
 }
 
 async function axeProblems(page: Page): Promise<string[]> {
-  // Legacy mode runs axe in the page itself instead of opening a blank page per analysis to merge
-  // the frames' results (a second apiece); the site has no cross-origin frames.
-  const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-  return violations.map((violation) => {
+  return (await axeViolations(page)).map((violation) => {
     const targets = violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ');
     return `axe ${violation.id} (${violation.impact}) ${violation.help} — ${targets}`;
   });

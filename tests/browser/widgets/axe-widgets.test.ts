@@ -1,18 +1,16 @@
 // The widgets in the states a page load never shows (quality bar: axe finds no
 // violations): the open menu with a topic open, the cookie bar collapsed and closed, the
 // function-room filter with no match, the newsletter form with its messages.
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeViolations } from '../../helpers/axe';
 import { hasChromium, launchBrowser } from '../../helpers/browser';
 import { hydrated, openTab, routePath, serveSite, VARIANTS, type SiteServer } from './harness';
 
 const dist = inject('fixtureSite');
 
-// Legacy mode: axe runs in the page, without a blank page per analysis (tests/browser/pages/page-sweep.ts).
 async function violations(page: Page, state: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-  return violations.map((violation) => `${state}: ${violation.id} — ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`);
+  return (await axeViolations(page)).map((violation) => `${state}: ${violation.id} — ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`);
 }
 
 describe.skipIf(!hasChromium)('axe on the widgets in use', () => {
