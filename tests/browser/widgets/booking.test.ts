@@ -3,116 +3,93 @@
 // locale filled in) and make the global open call; the button is busy while the script loads and
 // falls back to the configured booking page when it cannot load.
 //
-// The fixture site is built once more here with a test config whose provider is a stub served by
-// this test on 127.0.0.1: it records each open call with the locale its script URL carried.
-import { execFile } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
+// The provider is the one site.config.ts names, answered inside the browser by a stand-in that
+// records each open call with the locale its script URL carried; the pages are the fixture build.
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectPath } from '../../../site/project-root';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import site from '../../../site.config';
+import type { Locale } from '../../../site/content/types';
 import { hasChromium, launchBrowser } from '../../helpers/browser';
-import { hydrated, openTab, serveSite, VARIANTS, type SiteServer } from './harness';
+import { hydrated, openTab, serveSite, VARIANTS, type SiteServer, type Tab, type TabOptions } from './harness';
 
-const run = promisify(execFile);
+const dist = inject('fixtureSite');
 const SCRIPT_DELAY_MS = 800;
+const { scriptUrl, openFunction, fallbackUrl } = site.booking;
+const fallback = (locale: Locale): string => {
+  const url = fallbackUrl[locale];
+  if (!url) throw new Error(`site.config.ts has no booking page for ${locale}`);
+  return url;
+};
+/** What the script request of a page in `locale` carries after the path ("?lang=de"). */
+const scriptQuery = (locale: Locale) => new URL(scriptUrl.replace('{locale}', locale)).search;
 
-/** The stand-in provider: script /provider.js?lang=<locale> defining TestBooking.open. */
-const PROVIDER_SCRIPT = `(function () {
-  var locale = new URL(document.currentScript.src).searchParams.get('lang');
-  window.TestBooking = {
-    open: function () {
-      (window.__bookingCalls = window.__bookingCalls || []).push({ locale: locale, thisIsProvider: this === window.TestBooking });
-    },
+/** The stand-in provider script: defines the configured open function, recording each call. */
+function providerScript(locale: string): string {
+  const [object, method] = openFunction.split('.');
+  return `(function () {
+  var provider = {};
+  provider[${JSON.stringify(method)}] = function () {
+    (window.__bookingCalls = window.__bookingCalls || []).push({ locale: ${JSON.stringify(locale)}, thisIsProvider: this === window[${JSON.stringify(object)}] });
   };
+  window[${JSON.stringify(object)}] = provider;
 })();`;
-
-interface Provider {
-  url: string;
-  scriptRequests: string[];
-  failing: boolean;
-  server: Server;
 }
 
-async function startProvider(): Promise<Provider> {
-  const provider = { url: '', scriptRequests: [] as string[], failing: false } as Provider;
-  provider.server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    if (url.pathname === '/provider.js') {
+interface Provider {
+  scriptRequests: string[];
+  failing: boolean;
+}
+
+/** A tab whose requests to the provider's origin are answered by the stand-in (scripts late, as a real one is). */
+async function openBookingTab(browser: Browser, provider: Provider, options: TabOptions = {}): Promise<Tab> {
+  const tab = await openTab(browser, options);
+  await tab.context.route(`${new URL(scriptUrl).origin}/**`, async (route) => {
+    const url = new URL(route.request().url());
+    if (url.pathname === new URL(scriptUrl).pathname) {
       provider.scriptRequests.push(url.search);
-      setTimeout(() => {
-        if (provider.failing) return void res.writeHead(503).end();
-        res.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'no-store' }).end(PROVIDER_SCRIPT);
-      }, SCRIPT_DELAY_MS);
-      return;
+      await new Promise((resolve) => setTimeout(resolve, SCRIPT_DELAY_MS));
+      if (provider.failing) return route.fulfill({ status: 503 });
+      return route.fulfill({ contentType: 'text/javascript', headers: { 'cache-control': 'no-store' }, body: providerScript(url.searchParams.get('lang') ?? '') });
     }
-    if (url.pathname.startsWith('/fallback/')) return void res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Booking page</title><h1>Booking page</h1>');
-    res.writeHead(404).end();
+    if (Object.values(fallbackUrl).includes(url.href)) return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Booking page</title><h1>Booking page</h1>' });
+    return route.fulfill({ status: 404 });
   });
-  await new Promise<void>((done) => provider.server.listen(0, '127.0.0.1', done));
-  provider.url = `http://127.0.0.1:${(provider.server.address() as AddressInfo).port}`;
-  return provider;
+  return tab;
 }
 
 const calls = (page: Page) => page.evaluate(() => (window as unknown as { __bookingCalls?: { locale: string; thisIsProvider: boolean }[] }).__bookingCalls ?? []);
 
 describe.skipIf(!hasChromium)('booking sidebar', () => {
   let browser: Browser;
-  let provider: Provider;
+  const provider: Provider = { scriptRequests: [], failing: false };
   let site: SiteServer;
-  let root: string;
 
   beforeAll(async () => {
-    provider = await startProvider();
-    root = await mkdtemp(join(tmpdir(), 'hotel-site-booking-'));
-    const config = join(root, 'booking.config.ts');
-    await writeFile(
-      config,
-      `import base from ${JSON.stringify(projectPath('site.config.ts'))};
-export default {
-  ...base,
-  booking: {
-    scriptUrl: '${provider.url}/provider.js?lang={locale}',
-    openFunction: 'TestBooking.open',
-    fallbackUrl: { de: '${provider.url}/fallback/de', en: '${provider.url}/fallback/en' },
-  },
-};
-`,
-    );
-    await run(process.execPath, ['cli/hotel-site.mjs', 'build', '--out', join(root, 'dist'), '--config', config, '--quiet'], {
-      cwd: projectPath(),
-      env: { ...process.env, HOTEL_SITE_ENDPOINT: '' },
-    });
-    [browser, site] = await Promise.all([launchBrowser(), serveSite(join(root, 'dist'))]);
+    [browser, site] = await Promise.all([launchBrowser(), serveSite(dist)]);
   });
 
   afterAll(async () => {
-    await Promise.all([browser?.close(), site?.close(), new Promise((done) => provider?.server.close(done))]);
-    if (root) await rm(root, { recursive: true, force: true });
+    await Promise.all([browser?.close(), site?.close()]);
   });
 
   for (const variant of VARIANTS) {
     describe(variant.name, () => {
       it('"book now" shows busy while the provider script loads, then opens the sidebar with the page locale', async () => {
         provider.failing = false;
-        const tab = await openTab(browser, { viewport: variant.viewport });
+        const tab = await openBookingTab(browser, provider, { viewport: variant.viewport });
         try {
           const { page } = tab;
           const before = provider.scriptRequests.length;
           await page.goto(`${site.url}/${variant.locale}/`);
           const button = page.locator('.topbar .book-button');
-          expect(await button.getAttribute('href')).toBe(`${provider.url}/fallback/${variant.locale}`);
+          expect(await button.getAttribute('href')).toBe(fallback(variant.locale));
           await button.click();
           await expect.poll(() => button.getAttribute('aria-busy')).toBe('true');
           await expect.poll(() => calls(page), { timeout: 5000 }).toEqual([{ locale: variant.locale, thisIsProvider: true }]);
           expect(await button.getAttribute('aria-busy')).toBeNull();
           expect(page.url()).toBe(`${site.url}/${variant.locale}/`);
           // One script for the page, whatever intent triggered it first.
-          expect(provider.scriptRequests.slice(before)).toEqual([`?lang=${variant.locale}`]);
+          expect(provider.scriptRequests.slice(before)).toEqual([scriptQuery(variant.locale)]);
           expect(tab.errors).toEqual([]);
         } finally {
           await tab.close();
@@ -121,7 +98,7 @@ export default {
 
       it('requests nothing from the provider until a guest shows intent; hovering or focusing the button loads it', async () => {
         provider.failing = false;
-        const tab = await openTab(browser, { viewport: variant.viewport });
+        const tab = await openBookingTab(browser, provider, { viewport: variant.viewport });
         try {
           const { page } = tab;
           const before = provider.scriptRequests.length;
@@ -132,7 +109,7 @@ export default {
           await page.mouse.wheel(0, 800);
           expect(provider.scriptRequests.slice(before)).toEqual([]);
           await page.locator('.topbar .book-button').focus();
-          await expect.poll(() => provider.scriptRequests.slice(before)).toEqual([`?lang=${variant.locale}`]);
+          await expect.poll(() => provider.scriptRequests.slice(before)).toEqual([scriptQuery(variant.locale)]);
           expect(await calls(page)).toEqual([]);
           expect(tab.errors).toEqual([]);
         } finally {
@@ -142,7 +119,7 @@ export default {
 
       it('the Wellness Booking entry of the menu and a booking call to action open it too', async () => {
         provider.failing = false;
-        const tab = await openTab(browser, { viewport: variant.viewport });
+        const tab = await openBookingTab(browser, provider, { viewport: variant.viewport });
         try {
           const { page } = tab;
           await page.goto(`${site.url}/${variant.locale}/`);
@@ -168,12 +145,12 @@ export default {
 
       it('falls back to the configured booking page when the provider script cannot load', async () => {
         provider.failing = true;
-        const tab = await openTab(browser, { viewport: variant.viewport });
+        const tab = await openBookingTab(browser, provider, { viewport: variant.viewport });
         try {
           const { page } = tab;
           await page.goto(`${site.url}/${variant.locale}/`);
           await page.locator('.topbar .book-button').click();
-          await page.waitForURL(`${provider.url}/fallback/${variant.locale}`, { timeout: 10_000 });
+          await page.waitForURL(fallback(variant.locale), { timeout: 10_000 });
           expect(await page.locator('h1').textContent()).toBe('Booking page');
         } finally {
           provider.failing = false;
@@ -184,14 +161,14 @@ export default {
   }
 
   it('without JavaScript every booking button is a link to the booking page of its language', async () => {
-    const tab = await openTab(browser, { javaScriptEnabled: false });
+    const tab = await openBookingTab(browser, provider, { javaScriptEnabled: false });
     try {
       await tab.page.goto(`${site.url}/en/`);
       const hrefs = await tab.page.locator('.book-button').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
       expect(hrefs.length).toBeGreaterThanOrEqual(2);
-      expect(new Set(hrefs)).toEqual(new Set([`${provider.url}/fallback/en`]));
+      expect(new Set(hrefs)).toEqual(new Set([fallback('en')]));
       await tab.page.locator('.topbar .book-button').click();
-      await tab.page.waitForURL(`${provider.url}/fallback/en`);
+      await tab.page.waitForURL(fallback('en'));
       expect(provider.scriptRequests.length).toBeGreaterThan(0);
     } finally {
       await tab.close();
