@@ -11,12 +11,18 @@
 //   same text that lead to different places ("Overview" eight times, to eight lists, tells a
 //   search engine and a screen-reader user nothing);
 // - axe-core finds no violations (contrast, landmarks, headings, names, alt text) on the German
-//   page of every template, the English home and the English 404 page.
+//   page of every template, the English home and the English 404 page;
+// - under the site's Content-Security-Policy (served by `preview --static` with the headers the
+//   build writes to `_headers`), its head script runs and the browser reports no violation.
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations } from '../../helpers/axe';
 import { hasChromium, launchBrowser, VIEWPORTS } from '../../helpers/browser';
-import { hydrateAll, openTab, serveSite, type SiteServer } from '../widgets/harness';
+import { loadConfig } from '../../../site/config/load-config';
+import { resolveConfig } from '../../../site/config/resolve-config';
+import { projectPath } from '../../../site/project-root';
+import { startPreview, type Preview } from '../../../site/serve/preview/start-preview';
+import { hydrateAll, openTab } from '../widgets/harness';
 import { detailPages, fixedRoutePages, notFoundPages } from './pages';
 
 const dist = inject('fixtureSite');
@@ -87,15 +93,19 @@ async function withinMs(ms: number, target: string, work: () => Promise<void>): 
 export function sweepPages(device: keyof typeof VIEWPORTS): void {
   describe.skipIf(!hasChromium)(`every page template, loaded once at ${device} width`, () => {
     let browser: Browser;
-    let server: SiteServer;
+    let preview: Preview;
+    /** The preview's origin, without the slash its URL ends in. */
+    const server = { url: '' };
     const pages = [...fixedRoutePages(), ...detailPages(dist), ...notFoundPages()];
     const axeTargets = new Set(pages.map((page) => page.path));
 
     beforeAll(async () => {
-      [browser, server] = await Promise.all([launchBrowser(), serveSite(dist)]);
+      const config = resolveConfig((await loadConfig({ configFile: projectPath('site.config.ts') })).config, {}, {});
+      [browser, preview] = await Promise.all([launchBrowser(), startPreview({ config, host: '127.0.0.1', port: 0, staticDir: dist, log: () => {} })]);
+      server.url = preview.url.replace(/\/$/, '');
     });
     afterAll(async () => {
-      await Promise.all([browser?.close(), server?.close()]);
+      await Promise.all([browser?.close(), preview?.close()]);
     });
 
     it('covers home, every list, text page and detail type, and the 404 page', () => {
@@ -103,7 +113,7 @@ export function sweepPages(device: keyof typeof VIEWPORTS): void {
     });
 
     const viewport = VIEWPORTS[device];
-    it(`${device}: hydrates without errors, has descriptive link text and no axe violation`, { timeout: 600_000 }, async () => {
+    it(`${device}: hydrates without errors under the CSP, has descriptive link text and no axe violation`, { timeout: 600_000 }, async () => {
       // The page itself and its English version (its hreflang alternate), when it has one.
       const targets = new Map<string, string>();
       for (const { name, path } of pages) {
@@ -116,6 +126,12 @@ export function sweepPages(device: keyof typeof VIEWPORTS): void {
       // A few tabs at once: each page mostly waits on the browser (hydration, axe).
       const worker = async () => {
         const tab = await openTab(browser, { viewport });
+        await tab.context.addInitScript(() => {
+          document.addEventListener('securitypolicyviolation', (event) => {
+            const w = window as unknown as { __violations?: string[] };
+            (w.__violations ??= []).push(`${event.effectiveDirective} ${event.blockedURI} ${event.sample}`);
+          });
+        });
         const pending = new Set<Request>();
         tab.page.on('request', (request) => pending.add(request));
         tab.page.on('requestfinished', (request) => pending.delete(request));
@@ -129,6 +145,7 @@ export function sweepPages(device: keyof typeof VIEWPORTS): void {
             await withinMs(150_000, target, async () => {
               await tab.page.goto(server.url + target);
               await hydrateAll(tab.page);
+              if (!(await tab.page.evaluate(() => document.documentElement.classList.contains('js')))) found.push('the head script did not run');
               found.push(...linkTextProblems(await linksOf(tab.page)));
               if (axeTargets.has(target)) found.push(...(await axeProblems(tab.page)));
               // Use the layout's islands once: they must work on every page.
@@ -137,6 +154,8 @@ export function sweepPages(device: keyof typeof VIEWPORTS): void {
               // Leave only once what the scroll started (lazy images) has loaded or failed: leaving
               // earlier cancels it (net::ERR_ABORTED), which is the test's doing, not the page's.
               await expect.poll(() => pending.size, { timeout: 15_000 }).toBe(0);
+              const violations = await tab.page.evaluate(() => (window as unknown as { __violations?: string[] }).__violations ?? []);
+              found.push(...violations.map((violation) => `CSP violation: ${violation}`));
             });
             for (const problem of [...found, ...tab.errors, ...tab.failedLocal]) problems.push(`${name} ${target}: ${problem}`);
           }
