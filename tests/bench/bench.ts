@@ -3,7 +3,10 @@
 // site and for a synthetic large site served by `hotel-site cms --items N` in its own process, with
 // pages/s, the seconds per stage and the peak RSS the build reports; then the media stage at scale
 // (./media-bench.ts); then watch mode (./watch-bench.ts): from saving a template, locale or fixture
-// file to the rebuilt page being served. `--only=build|media|rebuild|watch` runs one part; `--edits=N` times N one-title rebuilds in a row (this VM varies); ./rebuild-bench.ts times incremental builds.
+// file to the rebuilt page being served; then a foreign CMS with thousands of rooms
+// (./hostile-bench.ts). `--only=build|media|rebuild|watch|hostile` runs one part; `--rooms=N` sets
+// the rooms per language of the last; `--edits=N` times N one-title rebuilds in a row (this VM
+// varies); ./rebuild-bench.ts times incremental builds.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +14,7 @@ import { startCms } from './cms-process';
 import { runBuild } from './run-cli';
 import { benchMedia } from './media-bench';
 import { benchRebuild } from './rebuild-bench';
+import { benchHostile } from './hostile-bench';
 import { benchWatch } from './watch-bench';
 
 interface Run {
@@ -64,4 +68,6 @@ export async function main(argv: string[]): Promise<void> {
     await benchWatch('fixture site (embedded)', 0);
     await benchWatch(`synthetic +${items} items (embedded)`, items);
   }
+  const rooms = Number(argv.find((arg) => arg.startsWith('--rooms='))?.slice('--rooms='.length) ?? 2000);
+  if (!only || only === 'hostile') await benchHostile(rooms);
 }
