@@ -3,7 +3,7 @@
 // The test server holds chosen pages back to make navigations slow. The bar's states are logged
 // to sessionStorage with wall-clock times, so the log survives the page that leaves.
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { hasChromium, launchBrowser } from '../../helpers/browser';
 import { openTab, routePath, serveSite, VARIANTS, type SiteServer } from './harness';
 
@@ -48,7 +48,8 @@ const follow = (page: Page, href: string) =>
 const readLog = (page: Page): Promise<LogEntry[]> => page.evaluate(() => JSON.parse(sessionStorage.getItem('__barLog') ?? '[]'));
 const at = (log: LogEntry[], page: string, event: string) => log.find((entry) => entry.page === page && entry.event === event)?.at;
 
-describe.skipIf(!hasChromium)('navigation progress bar', () => {
+// Side by side: each test spends its time waiting for pages the server holds back.
+describe.skipIf(!hasChromium).concurrent('navigation progress bar', () => {
   let browser: Browser;
   let server: SiteServer;
   const slow = new Set(VARIANTS.map((variant) => routePath('events', variant.locale)));
@@ -65,7 +66,7 @@ describe.skipIf(!hasChromium)('navigation progress bar', () => {
   });
 
   for (const variant of VARIANTS) {
-    it(`${variant.name}: a slow navigation shows the bar after 200 ms; the next page completes it and hides it 500 ms after it shows`, async () => {
+    it(`${variant.name}: a slow navigation shows the bar after 200 ms; the next page completes it and hides it 500 ms after it shows`, async ({ expect }) => {
       const tab = await openTab(browser, { viewport: variant.viewport, reducedMotion: 'no-preference' });
       await tab.context.addInitScript(RECORDER);
       try {
@@ -99,7 +100,7 @@ describe.skipIf(!hasChromium)('navigation progress bar', () => {
     });
   }
 
-  it('is green and 6 px high at the top, and eases over 8000 ms while running', async () => {
+  it('is green and 6 px high at the top, and eases over 8000 ms while running', async ({ expect }) => {
     const tab = await openTab(browser, { reducedMotion: 'no-preference' });
     try {
       const { page } = tab;
@@ -118,7 +119,7 @@ describe.skipIf(!hasChromium)('navigation progress bar', () => {
     }
   });
 
-  it('a fast navigation (under 200 ms) never shows it', async () => {
+  it('a fast navigation (under 200 ms) never shows it', async ({ expect }) => {
     const tab = await openTab(browser, { reducedMotion: 'no-preference' });
     await tab.context.addInitScript(RECORDER);
     try {
@@ -141,7 +142,7 @@ describe.skipIf(!hasChromium)('navigation progress bar', () => {
     }
   });
 
-  it('runs at most 8000 ms when the next page never comes', { timeout: 30_000 }, async () => {
+  it('runs at most 8000 ms when the next page never comes', { timeout: 30_000 }, async ({ expect }) => {
     const tab = await openTab(browser, { reducedMotion: 'no-preference' });
     await tab.context.addInitScript(RECORDER);
     try {
