@@ -52,12 +52,12 @@ describe('errors and help', () => {
 
 describe('the build summary', () => {
   it('counts the error pages in words, names the embedded backend, colours when asked', async () => {
-    const result = await runCli(['build', '--out', join(scratch, 'dist')], { env: { FORCE_COLOR: '1' }, timeoutMs: 120_000 });
-    expect(result.code, result.stderr).toBe(0);
-    const plain = result.stdout.replace(/\x1b\[[\d;]*m/g, '');
-    expect(result.stdout).toContain(ESC);
+    // The fixture build of the global setup, run with FORCE_COLOR.
+    const stdout = inject('fixtureBuildOutput');
+    const plain = stdout.replace(/\x1b\[[\d;]*m/g, '');
+    expect(stdout).toContain(ESC);
     // Every not-found page written: one per language and the root's for a path in neither.
-    const errorPages = (await readdir(join(scratch, 'dist'), { recursive: true })).filter((file) => basename(file) === '404.html').length;
+    const errorPages = (await readdir(dist, { recursive: true })).filter((file) => basename(file) === '404.html').length;
     expect(errorPages).toBe(3);
     expect(plain).toMatch(new RegExp(`pages\\s+de \\d+, en \\d+ \\+ ${errorPages} error pages\n`));
     expect(plain).not.toContain('404 pages');
