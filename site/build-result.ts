@@ -4,8 +4,9 @@ import type { ClientStats } from './content/client';
 import type { BuildSummary } from './incremental/build-record';
 import type { RenderChangedResult } from './incremental/render-changed';
 import type { DownloadStats } from './media/download-media';
-import type { BuiltAssets } from './output/site-files';
-import type { PreparedSite } from './prepare-site';
+import type { Page } from './render/page-model';
+import type { BuiltAssets } from './stages/2-assets';
+import type { PreparedSite } from './stages/6-site-data';
 
 export interface BuildResult {
   endpoint: string;
@@ -48,18 +49,18 @@ export function upToDateResult(common: Common, previous: BuildSummary): BuildRes
 }
 
 /** Pages per language, error pages not counted. */
-export function pagesPerLocale(site: PreparedSite): Record<string, number> {
-  return Object.fromEntries(site.data.config.locales.all.map((locale) => [locale, site.pages.filter((page) => page.locale === locale && page.kind !== 'not-found').length]));
+export function pagesPerLocale(pages: readonly Page[], locales: readonly string[]): Record<string, number> {
+  return Object.fromEntries(locales.map((locale) => [locale, pages.filter((page) => page.locale === locale && page.kind !== 'not-found').length]));
 }
 
 export function builtResult(
   common: Common,
-  built: { site: PreparedSite; perLocale: Record<string, number>; assets: BuiltAssets; rendered: RenderChangedResult; fullReason: string | null },
+  built: { site: PreparedSite; assets: BuiltAssets; rendered: RenderChangedResult; fullReason: string | null },
 ): BuildResult {
   const { site, assets, rendered } = built;
   return {
     endpoint: common.endpoint,
-    pages: { total: site.pages.length, perLocale: built.perLocale, rendered: rendered.written.pages, unchanged: rendered.reused },
+    pages: { total: site.pages.length, perLocale: pagesPerLocale(site.pages, site.data.config.locales.all), rendered: rendered.written.pages, unchanged: rendered.reused },
     fullReason: built.fullReason, upToDate: false,
     requests: common.stats.requests,
     retries: common.stats.retries,

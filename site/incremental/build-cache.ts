@@ -1,17 +1,14 @@
-// What `build` keeps between runs into the same output folder, behind one object
+// What `build` keeps between runs into the same output folder, behind one object the stages use
 // (docs/incremental.md): the previous build's record (or why there is none), the CMS answers of
-// the lists whose version did not move, the assets the same code made last time, the render stage
-// that links unchanged pages, the pass that keeps every other unchanged file, and the record saved
-// after the swap.
+// the lists whose version did not move, the assets the same code made last time, the pass that
+// keeps every other unchanged file, and the record saved after the swap.
 import { existsSync } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { ResolvedConfig } from '../config/define-config';
 import type { ContentClient } from '../content/client';
 import type { ListStore } from '../content/fetch-content';
-import type { ClientBundle } from '../output/client-bundle';
 import type { Adoption } from '../output/staging';
-import type { PreparedSite } from '../prepare-site';
 import type { BuiltAssets } from '../output/site-files';
 import { configHash, loadPrevious, saveRecord, type BuildRecord, type BuildSummary } from './build-record';
 import { codeVersion } from './code-version';
@@ -36,6 +33,12 @@ export interface BuildCache {
   fullReason: string | null;
   /** The output folder when the last build wrote it as it is now (its files may be reused). */
   previousOut: string | null;
+  /** The output folder, absolute. */
+  outDir: string;
+  /** The previous build's record, when it is used. */
+  previous: BuildRecord | null;
+  /** The code version this build records (./code-version). */
+  code: string;
   /**
    * The client that reuses kept answers of lists whose version did not move; `upToDate` when the
    * CMS reports the very content the previous build was made of, and the time has not changed any
@@ -45,12 +48,10 @@ export interface BuildCache {
     { client: ContentClient; upToDate: false; lists?: ListStore } | { upToDate: true; previous: BuildSummary; jsPerPageType: Record<string, number> }
   >;
   /**
-   * The assets stage: the previous output's stylesheet, client bundle and public files linked into
-   * `dir` when the same code version made them (`reused`), else made anew by `write`.
+   * The previous output's stylesheet, client bundle and public files linked into `dir` when the
+   * same code version made them; null when they must be made anew.
    */
-  assets(dir: string, write: (dir: string) => Promise<BuiltAssets>): Promise<BuiltAssets & { reused: boolean }>;
-  /** The render stage: unchanged pages linked from the previous output, the rest rendered into `dir`. */
-  render(site: PreparedSite, bundle: ClientBundle, dir: string, onProgress: (done: number, total: number) => void, signal?: AbortSignal): Promise<RenderChangedResult>;
+  keptAssets(dir: string): Promise<BuiltAssets | null>;
   /** Gzipped JavaScript per page type, this build's figures over the previous build's. */
   jsPerPageType(rendered: RenderChangedResult): Record<string, number>;
   /**
@@ -79,6 +80,9 @@ export async function openBuildCache(options: BuildCacheOptions): Promise<BuildC
   return {
     fullReason: previous.record ? null : previous.reason,
     previousOut: previous.record ? identity.outDir : null,
+    outDir: identity.outDir,
+    previous: record,
+    code: identity.code,
     async keepAnswers(client) {
       // The embedded backend listens on a new port each run, so its answers name media on an
       // origin that is gone; it answers from memory anyway. Only a configured CMS's are kept.
@@ -91,22 +95,17 @@ export async function openBuildCache(options: BuildCacheOptions): Promise<BuildC
       lists = await openListSnapshots({ ...identity, versions: kept.versions, reuse, maxAgeMs, now: started, warn });
       return { client: kept.client, upToDate: false, lists };
     },
-    async assets(dir, write) {
+    async keptAssets(dir) {
       // The record's code version is this build's (or the record is not used): the same sources
       // bundle to the same bytes. Linked only when every file is still there, so that a partial
       // link is never written over (which would change the previous output through the link).
       const kept = record?.assets;
       if (kept && (await allPresent(identity.outDir, kept.files))) {
         const missing = await linkFromPrevious(identity.outDir, dir, kept.files);
-        if (missing.size === 0) return { ...kept, reused: true };
+        if (missing.size === 0) return kept;
         await Promise.all(kept.files.map((file) => rm(join(dir, file), { force: true })));
       }
-      return { ...(await write(dir)), reused: false };
-    },
-    async render(site, bundle, dir, onProgress, signal) {
-      // Loaded here, not with the cache: a build that finds nothing changed never renders.
-      const { renderChanged } = await import('./render-changed');
-      return renderChanged({ pages: site.pages, site, bundle, dir, outDir: identity.outDir, previous: record, code: identity.code, onProgress, signal });
+      return null;
     },
     jsPerPageType,
     async keepUnchanged(dir, rendered) {
@@ -127,7 +126,7 @@ export async function openBuildCache(options: BuildCacheOptions): Promise<BuildC
         version: 3, ...identity, outIno: (await stat(identity.outDir)).ino, fullAt: record?.fullAt ?? started,
         builtAt: Date.now(), pages: rendered.records, jsPerPageType: jsPerPageType(rendered),
         content: kept?.state ?? null, summary: built.summary, stableUntil: built.stableUntil,
-        assets: { assets: built.assets.assets, stylesheet: built.assets.stylesheet, client: built.assets.client, files: built.assets.files },
+        assets: { assets: built.assets.assets, stylesheet: built.assets.stylesheet, client: built.assets.client, publicFiles: built.assets.publicFiles, files: built.assets.files },
       };
       await Promise.all([
         saveRecord(config.cacheDir, next).catch((error: Error) => warn(`build cache: the record could not be saved (${error.message}); the next build renders every page`)),

@@ -1,21 +1,18 @@
 // `hotel-site preview` (default mode): every page rendered when it is requested, from the CMS's
-// current content, through the build's own code path — prepareSite() for the content, renderPage()
-// for the HTML, the build's asset bundlers for the hashed stylesheet and script — so a page is
+// current content, through the build's own stages — fetch to site data and extras for each
+// content snapshot, renderPage() for the HTML, the assets stage at start — so a page is
 // byte for byte what `build` would write for that content (tests/integration/preview-build.test.ts compares all pages).
 // The prepared content is a snapshot shared by all requests for a few seconds (./snapshot-cache),
 // then refreshed with only the lists that changed in the CMS (./list-versions);
 // a CMS that cannot be reached gets the editor a page saying so, and the server keeps running.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { writeSitemap } from '../../output/sitemap';
-import type { ResolvedConfig } from '../../config/define-config';
 import { cacheAnswers } from '../../content/cached-client';
 import type { ContentClient } from '../../content/client';
 import { classifyFailure } from '../../content/failure';
-import { NormalizeMemo } from '../../content/normalize-memo';
 import type { Locale } from '../../content/types';
 import { isUserError } from '../../errors';
-import { prepareSite, type PreparedSite } from '../../prepare-site';
 import { silentReporter } from '../../reporter';
+import { extras, prepareSite, runStage, stageContext, type DriverContext, type PreparedSite } from '../../stages';
 import type { Assets, Messages, Page, SiteContext } from '../../render/page-model';
 import { renderPage } from '../../render/render-page';
 import { loadMessages } from '../../render/site-data';
@@ -29,7 +26,8 @@ import { dropMoved, fetchVersions, movedLists, type Versions } from '../../conte
 import type { StaticSite } from '../static-files';
 
 export interface RenderedSiteOptions {
-  config: ResolvedConfig;
+  /** The preview's driver context: config, warnings said once, what is kept between snapshots. */
+  session: DriverContext;
   client: ContentClient;
   /** The preview's folder: assets, media and extras; also receives the media of each snapshot. */
   files: StaticSite;
@@ -59,14 +57,13 @@ export interface RenderedSite {
 }
 
 export function createRenderedSite(options: RenderedSiteOptions): RenderedSite {
-  const { config, client, files } = options;
+  const { session, client, files } = options;
+  const { config } = session;
   const render = options.renderPage ?? renderPage;
-  const reported = new Set<string>();
   // Answers are kept between snapshots; each refresh first asks which lists moved (./list-versions)
   // and fetches only those again, or nothing when none moved. A full refresh at least every minute
   // catches what no list version shows (a media entity's alt text edited on its own, a renamed term).
   const cache = cacheAnswers(client);
-  const memo = new NormalizeMemo();
   const fullRefreshMs = options.fullRefreshMs ?? 60_000;
   let last: { snapshot: Snapshot; versions: Versions; fullAt: number } | null = null;
   const snapshots = createSnapshotCache<Snapshot>(
@@ -81,15 +78,9 @@ export function createRenderedSite(options: RenderedSiteOptions): RenderedSite {
         if (!moved.size) return last!.snapshot;
         dropMoved(cache, moved);
       }
-      const site = await prepareSite({
-        config, client: cache.client, outDir: files.root, assets: options.assets, reporter: silentReporter, timings: {}, now: options.now?.(), memo,
-        // Each snapshot warns again about the same content: say each thing once.
-        warn: (message) => {
-          if (!reported.has(message)) options.log(`warning: ${message}`);
-          reported.add(message);
-        },
-      });
-      await writeSitemap(files.root, site.pages, config.siteUrl);
+      const context = stageContext({ config, reporter: silentReporter, warn: session.warn, outDir: files.root, memo: session.memo, now: options.now?.() });
+      const site = await prepareSite(context, { client: cache.client, assets: options.assets });
+      await runStage(context, extras, { pages: site.pages });
       const snapshot = { site, pages: indexPages(site.pages) };
       // Recorded only once the snapshot is complete: after a failure the same lists count as moved again.
       last = { snapshot, versions, fullAt: full ? started : last!.fullAt };

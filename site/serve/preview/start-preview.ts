@@ -5,7 +5,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ResolvedConfig } from '../../config/define-config';
-import { connectContent, type ContentConnection } from '../../content/connect';
+import { NormalizeMemo } from '../../content/normalize-memo';
 import { UserError } from '../../errors';
 import { BUILT_SITE_MARKERS, isBuiltSite } from '../../output/built-site';
 import { silentReporter, type Reporter } from '../../reporter';
@@ -13,7 +13,7 @@ import { startHttpServer } from '../http-server';
 import { previewPolicy } from '../server-policy';
 import { parseRequestPath, refusedPathScope } from '../request-path';
 import { allowsMethod, sendText } from '../respond';
-import { writeAssets, writeStaticExtras } from '../../output/site-files';
+import { assets as assetsStage, connect, extras, runStage, sayOnce, stageContext, type DriverContext } from '../../stages';
 import { createStaticSite, type StaticSite } from '../static-files';
 import { createRenderedSite, type RenderedSite, type RenderedSiteOptions } from './rendered-site';
 
@@ -52,9 +52,11 @@ const PREVIEW_TIMEOUT_MS = 10_000;
 
 export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const { log } = options;
-  const reporter: Reporter = { ...silentReporter, info: log, warn: (message) => log(`warning: ${message}`) };
+  // Each content snapshot warns again about the same content: say each thing once.
+  const reporter: Reporter = { ...silentReporter, info: log, warn: sayOnce((message) => log(`warning: ${message}`)) };
   let site: Pick<StaticSite, 'handle' | 'sendNotFound'>;
-  let connection: ContentConnection | null = null;
+  let session: DriverContext | null = null;
+  let endpoint: string | null = null;
   let rendered: RenderedSite | null = null;
   let workDir: string | null = null;
 
@@ -71,23 +73,27 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       content: { ...options.config.content, retries: Math.min(options.config.content.retries, PREVIEW_RETRIES), timeoutMs: Math.min(options.config.content.timeoutMs, PREVIEW_TIMEOUT_MS) },
     };
     workDir = await mkdtemp(join(tmpdir(), 'hotel-site-preview-'));
+    // The session's context: the connection, the assets and the work folder last as long as the server.
+    session = stageContext({ config, reporter, warn: reporter.warn, outDir: workDir, memo: { normalize: new NormalizeMemo(), sitemap: null } });
     try {
-      connection = await connectContent(config, reporter);
-      const { assets } = await writeAssets(workDir);
-      await writeStaticExtras(workDir, config);
+      const { client } = await runStage(session, connect, undefined);
+      endpoint = client.endpoint;
+      const { assets } = await runStage(session, assetsStage, {});
+      // robots.txt and the rest before any content; the sitemap follows each content snapshot.
+      await runStage(session, extras, { pages: [] });
       const files = await createStaticSite(workDir);
       site = rendered = createRenderedSite({
-        config, client: connection.client, files, assets, contentTtlMs: options.contentTtlMs, now: options.now, renderPage: options.renderPage, log,
+        session, client, files, assets, contentTtlMs: options.contentTtlMs, now: options.now, renderPage: options.renderPage, log,
       });
     } catch (error) {
-      await connection?.close();
+      await session.ended();
       await rm(workDir, { recursive: true, force: true });
       throw error;
     }
   }
 
   const cleanup = async () => {
-    await connection?.close();
+    await session?.ended();
     if (workDir) await rm(workDir, { recursive: true, force: true });
   };
   let server;
@@ -114,7 +120,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   }
   return {
     url: `${server.origin}/`,
-    endpoint: connection?.client.endpoint ?? null,
+    endpoint,
     get contentLoads() {
       return rendered?.loads ?? 0;
     },

@@ -3,6 +3,7 @@
 // generator consist of, so a file in two of them (an island widget: rendered on the server and
 // hydrated in the browser) triggers both, and a helper no bundle uses triggers nothing. Pure.
 import { relative, sep } from 'node:path';
+import type { AssetPart } from '../../output/site-files';
 
 export type ChangeKind =
   /** site.config.ts or a file it imports: reload the config, then everything. */
@@ -27,6 +28,30 @@ export type ChangeKind =
   | 'public'
   /** The server of `watch` itself (site/serve, cli): needs a restart. */
   | 'restart';
+
+/** The stages watch runs again, in order: each runs when an earlier one did. Pages render on request. */
+export const WATCH_STAGES = ['connect', 'fetch', 'site data', 'render'] as const;
+export type WatchStage = (typeof WATCH_STAGES)[number];
+
+/**
+ * What each kind of change makes watch do: the first stage to run again (null: none), and the
+ * assets to make again first. The code a kind names is imported afresh before that (./dev-build).
+ */
+export const REBUILD: Record<ChangeKind, { from: WatchStage | null; assets?: AssetPart }> = {
+  // A config whose content settings changed connects again (./dev-build).
+  config: { from: 'fetch' },
+  pipeline: { from: 'fetch' },
+  backend: { from: 'connect' },
+  fixtures: { from: 'fetch' },
+  media: { from: 'fetch' },
+  render: { from: 'render' },
+  // New asset names (not every save makes them) run site data again (./dev-build).
+  client: { from: 'render', assets: 'client' },
+  styles: { from: 'render', assets: 'styles' },
+  public: { from: 'render', assets: 'public' },
+  locales: { from: 'site data' },
+  restart: { from: null },
+};
 
 /**
  * Files each bundle consists of (absolute paths), from the esbuild metafiles. The stylesheet is

@@ -39,7 +39,8 @@ export async function openContentSource({ pipeline, config, fixtures, extraItems
   const backend = config.content.endpoint ? null : await pipeline.startContentBackend({ fixtures: fixtures ?? undefined, extraItems });
   const target = backend ? { ...config, content: { ...config.content, endpoint: backend.endpoint } } : config;
   // A connection refused at once (an unreadable token file) must not leave the backend running.
-  const connection = await pipeline.connectContent(target, reporter).catch(async (error: unknown) => {
+  const connecting = pipeline.stageContext({ config: target, reporter, warn: (message) => reporter.warn(message), outDir: '' });
+  const { connection } = await pipeline.runStage(connecting, pipeline.connect, undefined).catch(async (error: unknown) => {
     await backend?.close();
     throw error;
   });

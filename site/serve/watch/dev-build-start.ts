@@ -1,12 +1,11 @@
-// The first build of `watch`: like `hotel-site build` (config, content connection, hashed assets,
-// prepared content, extras, written into a staging folder that replaces the output folder), but
-// every stage comes from the freshly imported generator and the result stays in memory for the
-// incremental rebuilds of ./dev-build. Pages are rendered on request and written in the
-// background (./page-store), so the server is up as soon as the content is.
+// The first build of `watch`: the stages a build runs (config, content connection, assets, content
+// to site data, extras, commit into the output folder), every one from the freshly imported
+// generator, the result kept in memory for the incremental rebuilds of ./dev-build. Pages are
+// rendered on request and written in the background (./page-store), so the server is up as soon
+// as the content is.
 import { cacheAnswers } from '../../content/cached-client';
 import { openContentSource, type ContentSource } from './content-source';
-import { DevBuild, prepareContent, type DevBuildOptions } from './dev-build';
-import { createSitemapSync } from './sitemap-sync';
+import { DevBuild, type DevBuildOptions } from './dev-build';
 import { NormalizeMemo } from '../../content/normalize-memo';
 import { createDevModules } from './dev-modules';
 import type { PageStore } from './page-store';
@@ -23,36 +22,22 @@ export async function startDevBuild(options: DevBuildOptions, store: PageStore):
     const embedded = !config.content.endpoint;
     const [render, fixtures, clientInputs] = await Promise.all([modules.render(), embedded ? modules.fixtures() : null, modules.clientInputs()]);
     // Each rebuild prepares the content again: say each warning once.
-    const warned = new Set<string>();
-    const reporter: Reporter = {
-      ...silentReporter,
-      info: options.log,
-      warn(message) {
-        if (!warned.has(message)) options.log(`warning: ${message}`);
-        warned.add(message);
-      },
-    };
+    const reporter: Reporter = { ...silentReporter, info: options.log, warn: pipeline.sayOnce((message) => options.log(`warning: ${message}`)) };
     source = await openContentSource({ pipeline, config, fixtures: fixtures?.module ?? null, extraItems: options.extraItems, reporter });
     const cache = cacheAnswers(source.connection.client);
+    const memo = { normalize: new NormalizeMemo(), sitemap: null };
 
     const staging = await pipeline.createStaging(outDir);
+    const context = pipeline.stageContext({ config, reporter, warn: reporter.warn, outDir: staging.dir, staging, memo, sessionMediaDir: source.mediaCacheDir });
     let dev: DevBuild;
     try {
-      const { assets } = await pipeline.writeAssets(staging.dir);
-      const graph = {
-        config: new Set(loaded.dependencies),
-        pipeline: pipelineInputs,
-        fixtures: fixtures?.inputs ?? new Set<string>(),
-        render: render.inputs,
-        client: clientInputs,
-      };
-      const base = { pipeline, render: render.module, fixtures: fixtures?.module ?? null, config, assets, graph };
-      const memo = new NormalizeMemo();
-      const prepared = await prepareContent(base, cache.client, staging.dir, reporter, memo, source.mediaCacheDir);
-      const sitemap = createSitemapSync();
-      await Promise.all([sitemap.update(pipeline, staging.dir, prepared.pages, config.siteUrl), pipeline.writeStaticExtras(staging.dir, config)]);
-      dev = new DevBuild(options, modules, store, { ...base, prepared }, source, cache, reporter, sitemap, memo);
-      await staging.commit();
+      const assets = await pipeline.runStage(context, pipeline.assets, {});
+      const prepared = await pipeline.prepareSite(context, { client: cache.client, assets: assets.assets });
+      await pipeline.runStage(context, pipeline.extras, { pages: prepared.pages });
+      const graph = { config: new Set(loaded.dependencies), pipeline: pipelineInputs, fixtures: fixtures?.inputs ?? new Set<string>(), render: render.inputs, client: clientInputs };
+      const state = { pipeline, render: render.module, fixtures: fixtures?.module ?? null, config, assets, prepared, graph };
+      dev = new DevBuild(options, modules, store, state, source, cache, reporter, memo);
+      await pipeline.runStage(context, pipeline.commit, { site: prepared, assets });
     } catch (error) {
       await staging.abort();
       throw error;

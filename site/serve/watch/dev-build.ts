@@ -1,28 +1,24 @@
-// The build `watch` keeps in memory and updates incrementally: the generator, the render
-// code and the fixtures as last imported, the config, the content connection with every answer
-// cached (./cached-client), the hashed assets and the prepared content. apply() does only what a
-// batch of changes needs — a template re-imports the render code; a locale file rebuilds the
-// language's shared data; a fixture edit swaps the embedded backend's content in place and
-// fetches only the lists it touched; CSS rebundles the stylesheet — computes the new state
-// aside, and swaps it in when every step succeeded. A failed step leaves the last good state
-// served and is retried with the next change.
+// The build `watch` keeps in memory and updates incrementally: the generator, the render code and
+// the fixtures as last imported, the config, the content connection with every answer cached
+// (../../content/cached-client), the assets and the prepared content. apply() looks up in one
+// table (./change-kind, REBUILD) the first stage each change needs again, imports afresh the code
+// that changed, runs the same stages a build runs from there on, computing the new state aside,
+// and swaps it in when every step succeeded. A failed step leaves the last good state served and
+// is retried with the next change.
 import type { FixtureSet } from '../../cms/fixtures/types';
 import type { ResolvedConfig } from '../../config/define-config';
 import type { ConfigOverrides } from '../../config/resolve-config';
-import type { ContentClient } from '../../content/client';
-import type { PreparedSite } from '../../prepare-site';
-import type { Assets } from '../../render/page-model';
+import type { AssetPart } from '../../output/site-files';
 import type { Reporter } from '../../reporter';
+import type { BuiltAssets, DriverMemo, PreparedSite } from '../../stages';
 import { toBuildError } from './build-error';
 import type { CachedClient } from '../../content/cached-client';
 import { openContentSource, type ContentSource } from './content-source';
-import type { ChangeKind, SourceGraph } from './change-kind';
+import { REBUILD, WATCH_STAGES, type ChangeKind, type SourceGraph, type WatchStage } from './change-kind';
 import type { DevModules, Pipeline } from './dev-modules';
 import { diffFixtures, isStale, type FixtureChange } from './fixture-diff';
 import { indexPages } from '../page-lookup';
 import type { PageStore, RenderFn } from './page-store';
-import type { SitemapSync } from './sitemap-sync';
-import type { NormalizeMemo } from '../../content/normalize-memo';
 
 export interface DevBuildOptions {
   root: string;
@@ -41,7 +37,7 @@ export interface DevState {
   render: RenderFn;
   fixtures: FixtureSet | null;
   config: ResolvedConfig;
-  assets: Assets;
+  assets: BuiltAssets;
   prepared: PreparedSite;
   graph: SourceGraph;
 }
@@ -53,22 +49,11 @@ export interface Outcome {
   steps: string[];
 }
 
-/** Content fetched (through the cache), routed, media local, shared data built. */
-export function prepareContent(
-  next: Pick<DevState, 'pipeline' | 'config' | 'assets'>,
-  client: ContentClient,
-  outDir: string,
-  reporter: Reporter,
-  memo: NormalizeMemo,
-  sessionMediaDir: string | null,
-  timings: Record<string, number> = {},
-): Promise<PreparedSite> {
-  return next.pipeline.prepareSite({ config: next.config, client, outDir, assets: next.assets, reporter, timings, warn: (message) => reporter.warn(message), memo, sessionMediaDir });
-}
+const order = (stage: WatchStage) => WATCH_STAGES.indexOf(stage);
 
 export class DevBuild {
   private failed = new Set<ChangeKind>();
-  private sitemapWritten: Promise<void> = Promise.resolve();
+  private extrasWritten: Promise<void> = Promise.resolve();
 
   constructor(
     readonly options: DevBuildOptions,
@@ -78,9 +63,14 @@ export class DevBuild {
     private source: ContentSource,
     readonly cache: CachedClient,
     readonly reporter: Reporter,
-    private readonly sitemap: SitemapSync,
-    private readonly memo: NormalizeMemo,
+    private readonly memo: DriverMemo,
   ) {}
+
+  /** The driver context of one run of stages into the output folder. */
+  context(pipeline: Pipeline, config: ResolvedConfig) {
+    const { reporter } = this;
+    return pipeline.stageContext({ config, reporter, warn: (message) => reporter.warn(message), outDir: this.options.outDir, memo: this.memo, sessionMediaDir: this.source.mediaCacheDir });
+  }
 
   /** Publishes a state: pages render from it on their next request. */
   publish(state: DevState): void {
@@ -92,7 +82,7 @@ export class DevBuild {
     // Steps that failed last time run again: their output never made it into the state.
     const kinds = new Set([...this.failed, ...requested]);
     this.failed = kinds;
-    const { outDir, root } = this.options;
+    const { root } = this.options;
     const before = this.state;
     const next: DevState = { ...before, graph: { ...before.graph } };
     const steps: string[] = [];
@@ -106,15 +96,10 @@ export class DevBuild {
         steps.push(`${stage} ${Math.round(performance.now() - started)} ms`);
       }
     };
+    const parts = new Set([...kinds].map((kind) => REBUILD[kind].assets).filter((part): part is AssetPart => part !== undefined));
+    let connect = false;
 
-    const generator = kinds.has('pipeline') || kinds.has('backend');
-    let prepare = generator;
-    // A new content source (backend code or content settings changed): no answer is still valid.
-    let reopen = kinds.has('backend');
-    let fixtureChange: FixtureChange | null = null;
-    // Normalized items made by other generator code, config or content source are not reused.
-    if (generator || kinds.has('config')) this.memo.clear();
-    if (generator) {
+    if (kinds.has('pipeline') || kinds.has('backend')) {
       const loaded = await step('generator', () => this.modules.pipeline());
       next.pipeline = loaded.module;
       next.graph.pipeline = loaded.inputs;
@@ -128,63 +113,69 @@ export class DevBuild {
       });
       next.config = loaded.config;
       next.graph.config = new Set(loaded.dependencies);
-      if (JSON.stringify(next.config.content) !== JSON.stringify(before.config.content)) reopen = true;
-      prepare = true;
+      connect = JSON.stringify(next.config.content) !== JSON.stringify(before.config.content);
     }
-    const embedded = !next.config.content.endpoint;
-    if (embedded && (kinds.has('fixtures') || !next.fixtures)) {
+    // Normalized items made by other generator code, config or media files are not reused.
+    if (kinds.has('pipeline') || kinds.has('backend') || kinds.has('config') || kinds.has('media')) this.memo.normalize.clear();
+    let fixtureChange: FixtureChange | null = null;
+    const planned = new Set(kinds);
+    if (!next.config.content.endpoint && (kinds.has('fixtures') || !next.fixtures)) {
       const loaded = await step('fixtures', () => this.modules.fixtures());
       next.fixtures = loaded.module;
       next.graph.fixtures = loaded.inputs;
       fixtureChange = before.fixtures ? diffFixtures(before.fixtures, loaded.module) : null;
       // A save without a change (a reformat, an undo) needs no new answers.
-      if (!fixtureChange || fixtureChange.all || fixtureChange.types.size) prepare = true;
+      if (fixtureChange && !fixtureChange.all && !fixtureChange.types.size) planned.delete('fixtures');
+      else planned.add('fixtures');
     }
-    // The render code and the assets are independent: bundle them at the same time.
-    const [rendered, stylesheet, client] = await Promise.all([
+    let from = Math.min(connect ? order('connect') : WATCH_STAGES.length, ...[...planned].map((kind) => REBUILD[kind].from).filter((stage) => stage !== null).map(order));
+    // The render code and the assets are independent: make them at the same time.
+    const context = this.context(next.pipeline, next.config);
+    const [rendered, assets] = await Promise.all([
       kinds.has('render') ? step('templates', () => this.modules.render()) : null,
-      kinds.has('styles') ? step('stylesheet', () => next.pipeline.bundleStyles(outDir)) : null,
-      kinds.has('client') ? step('client script', () => next.pipeline.bundleClient({ outDir, minify: true })) : null,
-      kinds.has('public') ? step('public files', () => next.pipeline.copyPublicFiles(outDir)) : null,
+      parts.size ? step([...parts].join(', '), () => next.pipeline.runStage(context, next.pipeline.assets, { previous: before.assets, only: parts })) : null,
     ]);
     if (rendered) {
       next.render = rendered.module;
       next.graph.render = rendered.inputs;
     }
-    next.assets = { stylesheet: stylesheet?.href ?? before.assets.stylesheet, script: client?.entry ?? before.assets.script, preload: client?.preload ?? before.assets.preload };
-    const assetsChanged = JSON.stringify(next.assets) !== JSON.stringify(before.assets);
+    if (assets) next.assets = assets;
+    if (JSON.stringify(next.assets.assets) !== JSON.stringify(before.assets.assets)) from = Math.min(from, order('site data'));
 
     // A media file keeps its URL when its bytes change: every answer and item that names it is stale.
-    if (kinds.has('media') && !reopen) {
+    if (kinds.has('media') && from > order('connect')) {
       this.cache.invalidate(() => true);
-      this.memo.clear();
       await this.source.forgetMedia();
-      prepare = true;
     }
-    if (reopen) await step('content source', () => this.reopen(next));
-    else if (prepare && fixtureChange && this.source.backend) {
+    if (from <= order('connect')) await step('content source', () => this.reopen(next));
+    else if (from <= order('fetch') && fixtureChange && this.source.backend) {
       const change = fixtureChange;
       this.source.backend.replaceFixtures(next.fixtures!);
       this.cache.invalidate((operation, variables) => isStale(change, operation, variables));
     }
+    const prepare = from <= order('fetch');
     if (prepare) {
-      const timings: Record<string, number> = {};
-      next.prepared = await step('content', () => prepareContent(next, this.cache.client, outDir, this.reporter, this.memo, this.source.mediaCacheDir, timings));
-      steps.push(`(${Object.entries(timings).map(([name, ms]) => `${name} ${Math.round(ms)} ms`).join(', ')})`);
+      const run = this.context(next.pipeline, next.config);
+      next.prepared = await step('content', () => next.pipeline.prepareSite(run, { client: this.cache.client, assets: next.assets.assets }));
+      steps.push(`(${Object.entries(run.timings).map(([name, ms]) => `${name} ${Math.round(ms)} ms`).join(', ')})`);
+    } else if (from <= order('site data')) {
+      const { prepared } = this.state;
+      const media = { stats: prepared.media, adoption: prepared.mediaAdoption };
+      const input = { content: prepared.content, routes: prepared.routes, media, assets: next.assets.assets };
+      next.prepared = await step(kinds.has('locales') ? 'locales' : 'assets', () => next.pipeline.runStage(context, next.pipeline.siteData, input));
     }
-    else if (kinds.has('locales') || assetsChanged) next.prepared = await step(kinds.has('locales') ? 'locales' : 'assets', () => this.reshare(next, kinds.has('locales')));
 
     this.publish(next);
     this.failed = new Set();
-    // After publishing: the page being waited for does not need it.
+    // After publishing, one write at a time: the page being waited for does not need them.
     if (prepare) {
-      this.sitemapWritten = this.sitemap
-        .update(next.pipeline, outDir, next.prepared.pages, next.config.siteUrl)
+      this.extrasWritten = this.extrasWritten
+        .then(() => next.pipeline.runStage(context, next.pipeline.extras, { pages: next.prepared.pages }))
         .catch((error: unknown) => this.reporter.warn(`sitemap.xml not updated: ${(error as Error).message}`));
     }
-    if (client) void this.modules.clientInputs().then((inputs) => (this.state.graph = { ...this.state.graph, client: inputs }), () => {});
-    const cssOnly = [...kinds].every((kind) => kind === 'styles') && stylesheet !== null;
-    return { event: cssOnly ? { type: 'css', href: next.assets.stylesheet } : { type: 'reload' }, steps };
+    if (parts.has('client')) void this.modules.clientInputs().then((inputs) => (this.state.graph = { ...this.state.graph, client: inputs }), () => {});
+    const cssOnly = [...kinds].every((kind) => kind === 'styles') && assets !== null;
+    return { event: cssOnly ? { type: 'css', href: next.assets.assets.stylesheet } : { type: 'reload' }, steps };
   }
 
   /** A new content source (new backend code or content settings): every cached answer goes. */
@@ -194,29 +185,12 @@ export class DevBuild {
     this.source = source;
     this.cache.use(source.connection.client);
     this.cache.invalidate(() => true);
-    this.memo.clear();
-  }
-
-  /** The languages' shared data again, with new UI strings or assets, from the content in memory. */
-  private async reshare(next: DevState, messages: boolean): Promise<PreparedSite> {
-    const { prepared } = this.state;
-    const index = prepared.sites.values().next().value!.content;
-    const data = { ...prepared.data, assets: next.assets, locales: new Map(prepared.data.locales) };
-    if (messages) {
-      for (const [locale, shared] of data.locales) {
-        // The error names the file, line and column itself (site/render/locale-files.ts).
-        const strings = await next.pipeline.loadMessages(locale);
-        data.locales.set(locale, { ...shared, messages: strings, menu: next.pipeline.buildMenu(locale, prepared.content, index, strings, data.now) });
-      }
-    }
-    const sites = next.pipeline.siteContexts(data, index);
-    await next.pipeline.writeIslandSettings(this.options.outDir, sites);
-    return { ...prepared, data, sites };
+    this.memo.normalize.clear();
   }
 
   async close(): Promise<void> {
     this.store.stop();
-    await this.sitemapWritten;
+    await this.extrasWritten;
     await this.source.close();
     await this.modules.dispose();
   }

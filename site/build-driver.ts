@@ -1,0 +1,53 @@
+// The build's driver context: the staging folder that replaces --out at the commit, the build cache
+// the stages use, every warning listed for the summary, the heap kept tight until rendering, and
+// on failure or Ctrl-C everything stopped and the previous output left as it was.
+import type { BuildResult } from './build-result';
+import type { ResolvedConfig } from './config/define-config';
+import { openBuildCache, type BuildCache } from './incremental/build-cache';
+import { createStaging } from './output/staging';
+import type { Reporter } from './reporter';
+import { relaxHeap, tightenHeap } from './stages/heap';
+import { runStage, stageContext, type Stage } from './stages/stage';
+
+export interface BuildOptions {
+  config: ResolvedConfig;
+  outDir: string;
+  reporter: Reporter;
+  /** Decides which events are upcoming (default: now). */
+  now?: Date;
+  /** Stops the build (Ctrl-C): in-flight work is stopped and awaited, the output left as it was. */
+  signal?: AbortSignal;
+  /** Render every page, whatever the previous build recorded (--full). */
+  full?: boolean;
+}
+
+export interface BuildRun {
+  run<I, O>(stage: Stage<I, O>, input: I): Promise<O>;
+  cache: BuildCache;
+  warnings: string[];
+  timings: Record<string, number>;
+}
+
+export async function driveBuild(options: BuildOptions, stages: (build: BuildRun) => Promise<BuildResult>): Promise<BuildResult> {
+  const { config, reporter, signal } = options;
+  const warnings: string[] = [];
+  const warn = (message: string) => (warnings.push(message), reporter.warn(message));
+  // The output folder first: a wrong --out is refused before anything starts.
+  const staging = await createStaging(options.outDir, { cacheDir: config.cacheDir });
+  const cache = await openBuildCache({ config, outDir: options.outDir, full: options.full, now: options.now, warn, info: (message) => reporter.info(message) });
+  const context = stageContext({ config, reporter, warn, outDir: staging.dir, staging, cache, now: options.now, signal });
+  tightenHeap();
+  try {
+    const result = await stages({ run: (stage, input) => runStage(context, stage, input), cache, warnings, timings: context.timings });
+    if (result.upToDate) await staging.abort();
+    return result;
+  } catch (error) {
+    await context.failed();
+    await staging.abort();
+    // Whatever failed while the build was being stopped, the stop is what happened.
+    throw signal?.aborted ? signal.reason : error;
+  } finally {
+    relaxHeap();
+    await context.ended();
+  }
+}
