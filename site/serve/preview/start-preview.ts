@@ -80,7 +80,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       endpoint = client.endpoint;
       const { assets } = await runStage(session, assetsStage, {});
       // robots.txt and the rest before any content; the sitemap follows each content snapshot.
-      await runStage(session, extras, { pages: [] });
+      await runStage(session, extras, { pages: null });
       const files = await createStaticSite(workDir);
       site = rendered = createRenderedSite({
         session, client, files, assets, contentTtlMs: options.contentTtlMs, now: options.now, renderPage: options.renderPage, log,

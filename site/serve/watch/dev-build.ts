@@ -10,7 +10,7 @@ import type { ResolvedConfig } from '../../config/define-config';
 import type { ConfigOverrides } from '../../config/resolve-config';
 import type { AssetPart } from '../../output/site-files';
 import type { Reporter } from '../../reporter';
-import type { BuiltAssets, DriverMemo, PreparedSite } from '../../stages';
+import type { BuiltAssets, DriverMemo, PreparedSite } from './pipeline-entry';
 import { toBuildError } from './build-error';
 import type { CachedClient } from '../../content/cached-client';
 import { openContentSource, type ContentSource } from './content-source';
