@@ -7,7 +7,7 @@ import { rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { ResolvedConfig } from '../config/define-config';
 import type { ContentClient } from '../content/client';
-import type { ListStore } from '../content/fetch-content';
+import type { ListStore } from '../content/content-lists';
 import type { Adoption } from '../output/staging';
 import type { BuiltAssets } from '../output/site-files';
 import { configHash, loadPrevious, saveRecord, type BuildRecord, type BuildSummary } from './build-record';

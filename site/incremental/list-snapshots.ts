@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
-import type { ListStore, NormalizedEntry } from '../content/fetch-content';
+import type { ListStore, NormalizedEntry } from '../content/content-lists';
 import type { Versions } from '../content/list-versions';
 import type { Locale, NodeType } from '../content/types';
 import { MEDIA_TOKEN_PREFIX } from '../media/media-refs';

@@ -3,7 +3,7 @@
 // event has passed, the previous output is this build's and nothing else runs.
 import type { ContentClient } from '../content/client';
 import { connectContent, type ContentConnection } from '../content/connect';
-import type { ListStore } from '../content/fetch-content';
+import type { ListStore } from '../content/content-lists';
 import type { BuildSummary } from '../incremental/build-record';
 import type { Stage } from './stage';
 

@@ -2,7 +2,8 @@
 // file; the media stage waits for the rest.
 import { join } from 'node:path';
 import type { ContentClient } from '../content/client';
-import { fetchContent, type FetchedContent, type ListStore } from '../content/fetch-content';
+import type { ListStore } from '../content/content-lists';
+import { fetchContent, type FetchedContent } from '../content/fetch-content';
 import type { Locale } from '../content/types';
 import { openMediaCache } from '../media/cache-registry';
 import { startMediaDownloads, type MediaDownloads } from '../media/download-media';

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ContentClient } from '../../../site/content/client';
-import { PAGE_SIZE, fetchAllPages, fetchContent } from '../../../site/content/fetch-content';
+import { fetchContent } from '../../../site/content/fetch-content';
+import { PAGE_SIZE, fetchAllPages } from '../../../site/content/paging';
 import { QUERIES } from '../../../site/content/queries';
 import { json, startGraphqlStub, type GraphqlStub } from '../../helpers/graphql-stub';
 
@@ -34,7 +35,7 @@ describe('paging', () => {
   it('makes one request for an empty list', async () => {
     stub = await listServer(0);
     const client = new ContentClient({ endpoint: stub.endpoint, concurrency: 4, timeoutMs: 2000, retries: 0 });
-    expect(await fetchAllPages(client, QUERIES.contentPage, { type: 'golf', langcode: 'en' }, 'nodeQuery', 'nid')).toEqual({ entities: [], reported: 0 });
+    expect(await fetchAllPages(client, QUERIES.contentPage, { type: 'golf', langcode: 'en' }, 'nodeQuery', 'nid')).toEqual({ entities: [], reported: 0, leftOut: [] });
     expect(stub.requests).toHaveLength(1);
   });
 

@@ -6,7 +6,7 @@ import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promi
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { NormalizedEntry } from '../../../site/content/fetch-content';
+import type { NormalizedEntry } from '../../../site/content/content-lists';
 import { openListSnapshots, type ListSnapshotsOptions } from '../../../site/incremental/list-snapshots';
 import { MEDIA_TOKEN_PREFIX, mediaToken } from '../../../site/media/media-refs';
 

@@ -1,0 +1,28 @@
+// The menu query's answer of one language: each topic's entries in CMS order.
+import { MENU_TOPICS } from '../routes/route-table';
+import { isUnpublished } from './normalize';
+import { int, list, obj, str } from './read-raw';
+
+export interface RawMenuEntry {
+  nid: number;
+  title: string;
+  path: string | null;
+  status: boolean;
+}
+
+/** Topic alias → entries. */
+export function parseMenu(answer: unknown): Map<string, RawMenuEntry[]> {
+  const data = obj(answer);
+  const topics = new Map<string, RawMenuEntry[]>();
+  for (const { alias } of MENU_TOPICS) {
+    const entries: RawMenuEntry[] = [];
+    for (const entity of list(obj(data?.[alias])?.entities)) {
+      const translation = obj(entity.entityTranslation);
+      const nid = int(translation?.nid);
+      if (!translation || nid === null) continue;
+      entries.push({ nid, title: str(translation.title) ?? '', path: str(obj(translation.entityUrl)?.path), status: !isUnpublished(translation.status) });
+    }
+    topics.set(alias, entries);
+  }
+  return topics;
+}
