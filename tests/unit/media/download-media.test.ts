@@ -1,4 +1,4 @@
-// The media stage (site/media/download-media.ts, fetch-file.ts, media-cache.ts): files are
+// The media stage (site/media/download-media.ts and the modules it uses): files are
 // published under content-hashed names as hard links from one cache; the cache follows HTTP
 // freshness and revalidation; every per-file problem (status, host, size, deadline, type) leaves
 // that file out with one warning; only a media host that cannot be reached fails the stage.

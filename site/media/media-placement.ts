@@ -1,0 +1,103 @@
+// Where each published media file goes: a hard link into <out>/media/ (a copy across file systems),
+// or, when the output being replaced holds the file already (its name carries its bytes' hash),
+// nothing now and that folder taken over whole at the swap (docs/incremental.md).
+import { copyFile, link, lstat, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { LimitFunction } from 'p-limit';
+import type { Adoption } from '../output/staging';
+
+/**
+ * New files at most for the previous media folder to be taken over at the swap: each is one more
+ * rename while --out is absent (site/output/staging.ts). Past it, every file is linked as usual.
+ */
+const ADOPT_MAX_ADDED = 1_000;
+
+export class MediaPlacement {
+  private readonly placed = new Map<string, Promise<void>>();
+  /** Names the previous media folder holds (null: no folder to take over). */
+  private readonly previousNames: Promise<Set<string> | null>;
+  /** Names this build uses that the previous folder has, and names it placed anew. */
+  private readonly adopted = new Set<string>();
+  private readonly added: string[] = [];
+
+  /** `previous`: the media folder of the output being replaced, when it may be taken over. */
+  constructor(
+    private readonly mediaDir: string,
+    private readonly previous: string | null,
+    private readonly fs: LimitFunction,
+  ) {
+    this.previousNames = previous ? filesIn(previous) : Promise.resolve(null);
+  }
+
+  /** Puts the published file `name` in place from `source`, once however often asked. */
+  place(name: string, source: string): Promise<void> {
+    let done = this.placed.get(name);
+    if (!done) {
+      done = this.previousNames.then(async (names) => {
+        if (names?.has(name)) return void this.adopted.add(name);
+        await this.fs(() => linkOrCopy(source, join(this.mediaDir, name)));
+        this.added.push(name);
+      });
+      this.placed.set(name, done);
+    }
+    return done;
+  }
+
+  /** Whether the previous media folder holds `name` (then it is that folder's file, not the cache's). */
+  async previousHas(name: string): Promise<boolean> {
+    return (await this.previousNames)?.has(name) ?? false;
+  }
+
+  /** The file was written into the media folder itself. */
+  written(name: string): void {
+    this.placed.set(name, Promise.resolve());
+  }
+
+  /** The source was gone: the next place() of the name tries again. */
+  forget(name: string): void {
+    this.placed.delete(name);
+  }
+
+  /** Every placing finished; rejects with the first that failed when `failures` is true. */
+  async settled(failures = true): Promise<void> {
+    if (failures) await Promise.all(this.placed.values());
+    else await Promise.allSettled(this.placed.values());
+  }
+
+  /**
+   * The previous media folder to take over with the files new to it, or null after linking the
+   * files it holds into this build's folder like any other (too many new files, or none to take).
+   */
+  async adoption(): Promise<Adoption | null> {
+    const previous = await this.previousNames;
+    if (!previous) return null;
+    if (this.added.length <= ADOPT_MAX_ADDED) {
+      return { folder: 'media', added: this.added, extras: [...previous].filter((name) => !this.adopted.has(name)) };
+    }
+    await Promise.all([...this.adopted].map((name) => this.fs(() => linkOrCopy(join(this.previous!, name), join(this.mediaDir, name)))));
+    return null;
+  }
+}
+
+/** A hard link to `source`; a copy where linking is impossible (another file system). */
+async function linkOrCopy(source: string, target: string): Promise<void> {
+  try {
+    await link(source, target);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // The same name is the same content: placed by an earlier run into this folder (watch).
+    if (code === 'EEXIST') return;
+    if (code === 'EXDEV' || code === 'EPERM' || code === 'EMLINK' || code === 'ENOTSUP') await copyFile(source, target);
+    else throw error;
+  }
+}
+
+/** The names of the files in `dir`, or null when it is not a plain folder. */
+async function filesIn(dir: string): Promise<Set<string> | null> {
+  try {
+    if (!(await lstat(dir)).isDirectory()) return null;
+    return new Set((await readdir(dir, { withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => entry.name));
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,181 @@
+// One media URL made a local file: judged by the media policy, taken from the cache while fresh
+// (a hard link, the body never read), revalidated when stale, or downloaded with retries; a copy
+// from an earlier build when the CMS cannot be asked right now. A problem with the file leaves it
+// out (recorded in `problems`); only a media host that cannot be reached at all is an error.
+import { rm } from 'node:fs/promises';
+import pLimit from 'p-limit';
+import { backoffDelay } from '../content/client';
+import { UserError } from '../errors';
+import { createFetcher, type Fetcher, type FetchResult } from './fetch-file';
+import type { FetchLimits } from './fetch-limits';
+import { FileProblem, TransientProblem } from './fetch-problems';
+import { freshUntil, type CachedFile } from './media-cache';
+import type { MediaPolicy } from './media-policy';
+import type { LocalFile } from './media-refs';
+import { storeFile, type StoreContext } from './store-file';
+
+export interface SourceOptions extends StoreContext {
+  policy: MediaPolicy;
+  limits: FetchLimits;
+  /** HTTP requests in flight at most. */
+  concurrency: number;
+  retries: number;
+  baseDelayMs: number;
+  spoolDir: string;
+  /** Stops every request and retry. */
+  signal: AbortSignal;
+  onRetry?: (message: string) => void;
+}
+
+export type Obtained = { file: LocalFile; downloaded: boolean };
+
+interface HostState {
+  /** Answers that show the host works (any HTTP answer, a file from it). */
+  reached: number;
+  unreachable: { url: string; message: string }[];
+}
+
+export class MediaSource {
+  /** URL → why it is left out. */
+  readonly problems = new Map<string, string>();
+  /** URL → why the copy from an earlier build is used. */
+  readonly staleNotes = new Map<string, string>();
+  private readonly hosts = new Map<string, HostState>();
+  private readonly fetcher: Fetcher;
+  private readonly net: ReturnType<typeof pLimit>;
+
+  constructor(private readonly options: SourceOptions) {
+    this.fetcher = createFetcher(options.policy, options.limits, options.spoolDir, options.concurrency);
+    this.net = pLimit(options.concurrency);
+  }
+
+  async obtain(url: string): Promise<Obtained | null> {
+    const { cache, signal, retries } = this.options;
+    const verdict = this.options.policy.check(url);
+    if (!verdict.ok) {
+      this.problems.set(url, verdict.reason);
+      return null;
+    }
+    let entry = cache?.get(url);
+    if (entry && entry.freshUntil > this.options.now()) {
+      const cached = await this.fromCache(url, entry);
+      if (cached) return cached;
+      entry = undefined;
+    }
+    const host = this.hostOf(verdict.url);
+    let fetched: FetchResult;
+    try {
+      fetched = await this.fetchWithRetries(verdict.url, entry);
+    } catch (error) {
+      if (signal.aborted) throw signal.reason ?? error;
+      if (error instanceof FileProblem) {
+        host.reached++;
+        this.problems.set(url, error.message);
+        return null;
+      }
+      if (!(error instanceof TransientProblem)) throw error;
+      // The CMS cannot be asked right now: a copy it once sent beats a page without its picture
+      // (RFC 9111 4.2.4, serving stale on error).
+      const stale = entry && (await this.fromCache(url, entry));
+      if (stale) {
+        this.staleNotes.set(url, error.message);
+        return stale;
+      }
+      host.unreachable.push({ url, message: error.message });
+      if (host.reached === 0) throw unreachable(verdict.url.origin, host);
+      this.problems.set(url, `${error.message} (after ${retries + 1} attempts)`);
+      return null;
+    }
+    host.reached++;
+    if (fetched.notModified) {
+      if (!entry) throw new FileProblem('HTTP 304 to a request without validators');
+      const renewed = { ...entry, freshUntil: freshUntil(fetched.headers, this.options.now()), etag: fetched.headers.get('etag') ?? entry.etag, usedAt: this.options.started };
+      cache!.set(url, renewed);
+      const cached = await this.fromCache(url, renewed);
+      if (cached) return cached;
+      cache!.delete(url);
+      return this.obtain(url);
+    }
+    try {
+      const stored = await storeFile(url, fetched, this.options);
+      cache?.set(url, stored);
+      return { file: localFile(stored), downloaded: true };
+    } catch (error) {
+      if (fetched.spooled) await rm(fetched.spooled, { force: true });
+      if (!(error instanceof FileProblem)) throw error;
+      this.problems.set(url, error.message);
+      return null;
+    }
+  }
+
+  close(): void {
+    this.fetcher.close();
+  }
+
+  private hostOf(url: URL): HostState {
+    let state = this.hosts.get(url.origin);
+    if (!state) this.hosts.set(url.origin, (state = { reached: 0, unreachable: [] }));
+    return state;
+  }
+
+  private async fromCache(url: string, entry: CachedFile): Promise<Obtained | null> {
+    const { cache, placement, fs, limits } = this.options;
+    // The cache may have been written by anyone: a body is placed only as what its bytes are.
+    if (!(await placement.previousHas(entry.name)) && (await fs(() => cache!.checkBody(entry, limits.maxBytes)))) {
+      await cache!.discard(url);
+      return null;
+    }
+    try {
+      await placement.place(entry.name, cache!.bodyFile(entry.sha256));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      // The body was removed behind the manifest's back: download it again.
+      placement.forget(entry.name);
+      cache!.delete(url);
+      return null;
+    }
+    cache!.touch(url, this.options.started);
+    return { file: localFile(entry), downloaded: false };
+  }
+
+  private async fetchWithRetries(url: URL, entry: CachedFile | undefined): Promise<FetchResult> {
+    const { signal, retries, baseDelayMs } = this.options;
+    const validators = entry ? { etag: entry.etag, lastModified: entry.lastModified } : null;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.net(() => this.fetcher.fetch(url, validators, signal));
+      } catch (error) {
+        if (!(error instanceof TransientProblem) || signal.aborted || attempt >= retries) throw error;
+        const delay = backoffDelay(attempt, baseDelayMs, 10_000);
+        this.options.onRetry?.(`media ${url.href}: ${error.message}; retry ${attempt + 1} in ${delay} ms`);
+        await sleep(delay, signal);
+      }
+    }
+  }
+}
+
+function unreachable(origin: string, host: HostState): UserError {
+  const first = host.unreachable[0]!;
+  return new UserError(`The media host ${origin} could not be reached: ${first.message} (${first.url})`, {
+    hint: 'Check that the CMS serves its files, then build again. Nothing was published.',
+  });
+}
+
+function localFile(entry: CachedFile): LocalFile {
+  return { href: `/media/${entry.name}`, bytes: entry.bytes, contentType: entry.contentType, width: entry.width, height: entry.height };
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
