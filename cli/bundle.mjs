@@ -1,5 +1,5 @@
 // Bundling of the TypeScript CLI for the `hotel-site` bin (cli/hotel-site.mjs). It bundles it with
-// esbuild into the checkout's own cache folder (cli/checkout-cache.mjs) whenever a source file is
+// esbuild into the checkout's own cache folder (site/bundling/checkout-cache.mjs) whenever a source file is
 // newer than the last bundle, and the bin imports that. So `npx hotel-site` works right after
 // `npm install`, with no build step to remember and no stale output after a `git pull`.
 //
@@ -9,8 +9,8 @@
 import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkoutCacheDir } from './checkout-cache.mjs';
-import { nodeBundleOptions } from './node-bundle.mjs';
+import { checkoutCacheDir } from '../site/bundling/checkout-cache.mjs';
+import { nodeBundleOptions } from '../site/bundling/node-bundle.mjs';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const outDir = checkoutCacheDir(root);

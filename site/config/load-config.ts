@@ -8,7 +8,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { dirname, extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type BuildFailure, type Loader, type Plugin } from 'esbuild';
-import { formatBuildMessages, importBundle, nodeBundleOptions } from '../../cli/node-bundle.mjs';
+import { formatBuildMessages, importBundle, nodeBundleOptions } from '../bundling/node-bundle.mjs';
 import { projectPath } from '../project-root';
 import { ConfigError } from '../errors';
 import type { SiteConfig } from './define-config';

@@ -11,7 +11,7 @@ const COPIED = ['cli', 'site', 'templates', 'locales', 'tests/bench', 'tests/hel
 
 export interface ProjectCopy {
   root: string;
-  /** The copy's bin: it bundles the copy's sources into the copy's own cache folder (cli/checkout-cache.mjs). */
+  /** The copy's bin: it bundles the copy's sources into the copy's own cache folder (site/bundling/checkout-cache.mjs). */
   bin: string;
   path(...segments: string[]): string;
   remove(): Promise<void>;

@@ -1,7 +1,7 @@
 // A checkout whose node_modules is a symlink to another checkout's (git worktrees sharing one
 // install) builds and watches its own sources: the project root is where the bin was invoked,
 // not where the bundle's real path leads, and each checkout has its own bundle
-// (cli/checkout-cache.mjs).
+// (site/bundling/checkout-cache.mjs).
 import { readFile, realpath, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -4,7 +4,7 @@
 // script is made of, for ./change-kind.
 import { build } from 'esbuild';
 import { join, resolve } from 'node:path';
-import { checkoutCacheDir } from '../../../cli/checkout-cache.mjs';
+import { checkoutCacheDir } from '../../bundling/checkout-cache.mjs';
 import type { FixtureSet } from '../../cms/fixtures/types';
 import { createFreshImporter, type FreshImporter, type FreshModule } from './fresh-import';
 import type { RenderFn } from './page-store';

@@ -1,15 +1,15 @@
 // Importing the newest version of TypeScript modules into the running `watch` process. Node caches
 // modules by URL and cannot import TypeScript, so (as Vite does for its config) an esbuild context
-// bundles the entry as the bin does (cli/node-bundle.mjs), the result is written to a uniquely
-// named .mjs inside the checkout's cache folder (cli/checkout-cache.mjs; bare imports resolve from
+// bundles the entry as the bin does (site/bundling/node-bundle.mjs), the result is written to a uniquely
+// named .mjs inside the checkout's cache folder (site/bundling/checkout-cache.mjs; bare imports resolve from
 // the project) and imported by file URL, then deleted. Incremental esbuild contexts make the
 // rebuild itself a few tens of milliseconds. React and every other package stay one shared
 // instance: they are external.
 import { mkdir } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
 import { context, type BuildFailure, type Message } from 'esbuild';
-import { checkoutCacheDir } from '../../../cli/checkout-cache.mjs';
-import { formatBuildMessages, importBundle, nodeBundleOptions } from '../../../cli/node-bundle.mjs';
+import { checkoutCacheDir } from '../../bundling/checkout-cache.mjs';
+import { formatBuildMessages, importBundle, nodeBundleOptions } from '../../bundling/node-bundle.mjs';
 
 export interface FreshModule<T> {
   module: T;
