@@ -4,7 +4,7 @@ import type { ClientStats } from './content/client';
 import type { BuildSummary } from './incremental/build-record';
 import type { RenderChangedResult } from './incremental/render-changed';
 import type { DownloadStats } from './media/download-media';
-import type { Page } from './render/page-model';
+import type { Page } from './model/page-model';
 import type { BuiltAssets } from './stages/2-assets';
 import type { PreparedSite } from './stages/6-site-data';
 

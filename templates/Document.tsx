@@ -2,7 +2,7 @@
 // description, canonical, hreflang alternates, Open Graph, schema.org JSON-LD, icon, stylesheet,
 // the top bar's render-blocking expect link, the inline state script, the module script and its
 // preloads) and the layout around the page body.
-import { isIndexable, type Page, type SiteContext } from '../site/render/page-model';
+import { isIndexable, type Page, type SiteContext } from '../site/model/page-model';
 import { islandSettingsFile } from './island-settings';
 import { Layout } from './Layout';
 import { bannerKeyOf, HEAD_SCRIPT } from './layout/head-script';

@@ -1,8 +1,8 @@
-// Events on lists and the home page: upcoming ones (site/render/upcoming.ts decides, the same rule
+// Events on lists and the home page: upcoming ones (site/model/upcoming.ts decides, the same rule
 // as the menu's "upcoming events") and past ones, which are never listed as upcoming.
-import type { Event } from '../site/content/types';
-import { isUpcoming } from '../site/render/upcoming';
-import { parseCmsDate } from './format';
+import type { Event } from '../site/model/content-types';
+import { isUpcoming } from '../site/model/upcoming';
+import { parseCmsDate } from '../site/model/dates';
 
 /**
  * Splits in CMS order. An event without a date is not "upcoming" for the menu, but it is not past

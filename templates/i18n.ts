@@ -1,7 +1,7 @@
 // UI strings: locales/<locale>.json, nested objects addressed by dotted keys ("footer.newsletter").
 // Templates call t() with literal keys so tests/unit/templates/locale-keys.test.ts can check that
 // every key used exists in both files.
-import type { Messages } from '../site/render/page-model';
+import type { Messages } from '../site/model/page-model';
 
 export type TranslateVars = Record<string, string | number>;
 

@@ -5,9 +5,9 @@
 // island's own props over its entry (templates/client/main.ts). On the server, <Island> does the
 // same with the same function, so hydration sees identical markup (templates/widgets/README.md).
 import { createHash } from 'node:crypto';
-import type { SiteContext } from '../site/render/page-model';
+import type { SiteContext } from '../site/model/page-model';
 import { translate } from './i18n';
-import type { IslandName, IslandProps } from './islands';
+import type { IslandName, IslandProps } from './island-components';
 
 type Site = Pick<SiteContext, 'locale' | 'config' | 'messages' | 'routeHref'>;
 

@@ -1,33 +1,11 @@
 // The island mechanism: only widgets hydrate; the rest of the page stays static HTML. How an island
 // is marked up, hydrated and given shared props and slots: templates/widgets/README.md.
-import type { ComponentProps, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useOptionalSite } from './site-context';
 import { sharedProps, type SharedKeys } from './island-settings';
 import { jsonInHtml } from './json-in-html';
 export type { SlotContent, Slots } from './widgets/islands/Slot';
-import BookingButton from './widgets/islands/BookingButton';
-import CookieBar from './widgets/islands/CookieBar';
-import FunctionRoomComparison from './widgets/islands/FunctionRoomComparison';
-import MenuOverlay from './widgets/islands/MenuOverlay';
-import NewsletterForm from './widgets/islands/NewsletterForm';
-import NotificationBanner from './widgets/islands/NotificationBanner';
-import SpaTreatmentFilter from './widgets/islands/SpaTreatmentFilter';
-import VideoFacade from './widgets/islands/VideoFacade';
-
-/** Server-side table of the islands; the client's registry has the same keys (a unit test checks). */
-export const ISLAND_COMPONENTS = {
-  BookingButton,
-  CookieBar,
-  FunctionRoomComparison,
-  MenuOverlay,
-  NewsletterForm,
-  NotificationBanner,
-  SpaTreatmentFilter,
-  VideoFacade,
-};
-
-export type IslandName = keyof typeof ISLAND_COMPONENTS;
-export type IslandProps<N extends IslandName> = ComponentProps<(typeof ISLAND_COMPONENTS)[N]>;
+import { ISLAND_COMPONENTS, type IslandName, type IslandProps } from './island-components';
 
 /**
  * When an island hydrates. Every mode except `load` also hydrates at once on the first interaction

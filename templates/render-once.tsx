@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { SiteContext } from '../site/render/page-model';
+import type { SiteContext } from '../site/model/page-model';
 import { SiteProvider, usePage, useSite } from './site-context';
 
 /** Per process and unguessable: no CMS text can forge a marker (it is escaped or sanitized anyway). */

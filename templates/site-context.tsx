@@ -2,7 +2,7 @@
 // Islands (templates/widgets) must not rely on this: they get what they need as props, because on
 // the client they hydrate alone.
 import { createContext, useContext, type ReactNode } from 'react';
-import type { Page, SiteContext } from '../site/render/page-model';
+import type { Page, SiteContext } from '../site/model/page-model';
 import { translate, type TranslateVars } from './i18n';
 
 const Ctx = createContext<{ page: Page; site: SiteContext } | null>(null);

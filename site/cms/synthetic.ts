@@ -1,6 +1,6 @@
 // Synthetic content for benchmarks (startContentBackend's extraItems): `count` plausible detail
 // items, the same for the same (count, seed), dates following the month, a few with a draft.
-import type { NodeType } from '../content/types';
+import type { NodeType } from '../model/content-types';
 import type { FixtureDraft, FixtureImage, FixtureNode, FixtureParagraph, FixtureSet, FixtureTranslation } from './fixtures/types';
 import { VIEWS_PAGES } from './fixtures/views-pages';
 import { FILES_BASE, INLINE, ORIGINAL } from './generated-files';

@@ -2,39 +2,11 @@
 // bundles the file, imports it and validates it against SITE_CONFIG_SCHEMA (unknown keys and wrong
 // types are errors that name the file and the key).
 import type { CmsToken } from '../content/cms-token';
-import type { Locale } from '../content/types';
+import type { Locale } from '../model/content-types';
+import type { HotelFacts } from '../model/site-settings';
 
-export interface LinkTarget {
-  name: string;
-  url: string;
-}
-
-export interface BadgeImage {
-  name: string;
-  /** Site-relative (served from the project's templates/public folder) or absolute URL. */
-  image: string;
-  url?: string;
-  width: number;
-  height: number;
-}
-
-export interface HotelFacts {
-  name: string;
-  address: {
-    street: string;
-    postalCode: string;
-    city: string;
-    country: string;
-  };
-  /** As shown, e.g. "+49 3322 2107-0"; links use the digits. */
-  phone: string;
-  email: string;
-  sisterHotels: LinkTarget[];
-  social: LinkTarget[];
-  awards: BadgeImage[];
-  ratingBadge: BadgeImage | null;
-  geo?: { latitude: number; longitude: number };
-}
+// What pages see of the hotel is the model's; site.config.ts names it from here.
+export type { BadgeImage, HotelFacts, LinkTarget } from '../model/site-settings';
 
 export interface SiteConfig {
   /** Absolute origin the site is published on, e.g. "https://www.schloss-example.de". */

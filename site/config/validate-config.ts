@@ -2,7 +2,7 @@
 // description of SiteConfig. The walk collects every problem before throwing, so one run of the
 // CLI shows the user all of them (a config is usually edited in one go), each naming its key path.
 import { isAbsolute, relative, sep } from 'node:path';
-import { LOCALES } from '../content/types';
+import { LOCALES } from '../model/content-types';
 import { ConfigError } from '../errors';
 import type { BadgeImage, HotelFacts, LinkTarget, SiteConfig } from './define-config';
 

@@ -1,11 +1,11 @@
 // Lookups over the linkable content (page-model's ContentIndex) and the one place that knows where
 // a link to an item goes (docs/site.md, "The menu": an item with a sublist value goes to the spa
 // treatments list — preselected with the item's category — or to the route the value names).
-import type { ContentIndex } from '../render/page-model';
+import type { ContentIndex } from '../model/page-model';
 import type { ItemsByLocale } from '../routes/route-map';
-import { listRouteOf, routeForSublist, type FixedRoute } from '../routes/route-table';
+import { listRouteOf, routeForSublist, type FixedRoute } from '../model/route-table';
 import { hrefOfPath } from '../routes/url-to-file';
-import { NODE_TYPES, type ContentItem, type ItemOf, type Locale, type NodeType, type Term, type Wellness } from './types';
+import { NODE_TYPES, type ContentItem, type ItemOf, type Locale, type NodeType, type Term, type Wellness } from '../model/content-types';
 
 export function createContentIndex(linkable: ItemsByLocale): ContentIndex {
   const byNid = new Map<Locale, Map<number, ContentItem>>();

@@ -10,7 +10,7 @@ import { normalizeItem, type NormalizeContext, type NormalizeResult } from './no
 import { fetchAllPages, isShort, type FetchedList } from './paging';
 import { QUERIES } from './queries';
 import type { Raw } from './read-raw';
-import type { ContentItem, Locale, NodeType } from './types';
+import type { ContentItem, Locale, NodeType } from '../model/content-types';
 
 /** An item as normalized, with the key of its raw answer and the media URLs (and owners) it named. */
 export interface NormalizedEntry {

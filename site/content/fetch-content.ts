@@ -14,8 +14,8 @@ import { normalizeItem, type NormalizeContext } from './normalize';
 import { fetchAllPages, isShort, type FetchedList } from './paging';
 import type { Raw } from './read-raw';
 import { Terms } from './term-index';
-import type { ContentItem, Locale, NodeType, Notification } from './types';
-import { NODE_TYPES } from './types';
+import type { ContentItem, Locale, NodeType, Notification } from '../model/content-types';
+import { NODE_TYPES } from '../model/content-types';
 
 export interface FetchedContent {
   /** Published items with a publishable path, per language, per type in CMS order. */

@@ -8,7 +8,7 @@ import type { CachedClient } from './cached-client';
 import type { ContentClient } from './client';
 import { listOfRequest, QUERIES } from './queries';
 import { int, list, obj, str } from './read-raw';
-import type { Locale } from './types';
+import type { Locale } from '../model/content-types';
 
 /** `${locale} ${list alias}` → version; null when it cannot be told. */
 export type Versions = Map<string, string | null>;

@@ -1,5 +1,5 @@
 // The menu query's answer of one language: each topic's entries in CMS order.
-import { MENU_TOPICS } from '../routes/route-table';
+import { MENU_TOPICS } from '../model/route-table';
 import { isUnpublished } from './normalize';
 import { int, list, obj, str } from './read-raw';
 

@@ -1,11 +1,11 @@
 // Raw GraphQL entities (fragment ContentItem) → the content model (./types). Text is read
 // defensively, HTML sanitized, media registered for download, terms resolved by id, and the path
 // alias checked. An item whose alias cannot be published is reported, not returned.
-import { LOCALES } from './types';
+import { LOCALES } from '../model/content-types';
 import type {
   ContentItem, Contact, FileVideo, Html, ItemBase, Link, Locale, Logo, NodeType, Paragraph, Term, DateRange,
-} from './types';
-import { NODE_TYPES } from './types';
+} from '../model/content-types';
+import { NODE_TYPES } from '../model/content-types';
 import { deeperThan, MAX_DEPTH, TOO_DEEP } from './raw-depth';
 import { cleanHtml, type HtmlMemo } from './sanitize-html';
 import type { MediaRefs } from '../media/media-refs';

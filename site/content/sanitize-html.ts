@@ -4,10 +4,11 @@
 import { createHash } from 'node:crypto';
 import { parseFragment, serialize } from 'parse5';
 import sanitize from 'sanitize-html';
-import { mediaToken, resolveUrl } from '../media/media-refs';
+import { resolveUrl } from '../media/media-refs';
+import { mediaToken } from '../media/media-tokens';
 import { minifyFragment } from '../render/minify';
 import { limitNesting } from './limit-nesting';
-import type { Html } from './types';
+import type { Html } from '../model/content-types';
 
 const OPTIONS: sanitize.IOptions = {
   allowedTags: [

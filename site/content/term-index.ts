@@ -1,7 +1,7 @@
 // The taxonomy terms of every language, as normalizing an item looks them up.
 import type { TermIndex } from './normalize';
 import { int, obj, str, type Raw } from './read-raw';
-import type { Locale, Term } from './types';
+import type { Locale, Term } from '../model/content-types';
 
 export class Terms implements TermIndex {
   private readonly byLocale = new Map<Locale, Map<string, Term>>();

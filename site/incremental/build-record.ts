@@ -53,7 +53,7 @@ export interface BuildRecord {
   pages: Record<string, PageRecord>;
   jsPerPageType: Record<string, number>;
   content: ContentState | null;
-  /** Until when (ms) the pages stay as built while the content does not change (site/render/upcoming.ts). */
+  /** Until when (ms) the pages stay as built while the content does not change (site/model/upcoming.ts). */
   stableUntil: number;
   summary: BuildSummary;
   /** The stylesheet, client bundle and public files the output holds: the code version made them. */

@@ -12,7 +12,7 @@ import type { ContentClient } from '../content/client';
 import { deeperThan, MAX_DEPTH } from '../content/raw-depth';
 import { dropMoved, fetchVersions, movedLists, type Versions } from '../content/list-versions';
 import { listOfRequest, menuVariables, QUERIES } from '../content/queries';
-import type { Locale } from '../content/types';
+import type { Locale } from '../model/content-types';
 import type { ContentState } from './build-record';
 import { cacheFile, readCacheFile, writeCacheFile } from './cache-file';
 

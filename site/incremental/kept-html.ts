@@ -3,7 +3,7 @@
 // HTML goes through the sanitizer again before a page shows it — only for the pages being rendered,
 // so a rebuild that renders a few pages pays for a few items.
 import { sanitizeAgain } from '../content/sanitize-html';
-import type { ContentItem, Html } from '../content/types';
+import type { ContentItem, Html } from '../model/content-types';
 
 /** Items read from the cache whose HTML was not checked again yet. */
 const unchecked = new WeakSet<object>();

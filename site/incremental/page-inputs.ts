@@ -4,10 +4,10 @@
 // the page, the shared data and the current value of each recorded dependency into the page's
 // input hash. An unchanged hash means unchanged HTML, so the previous file can be kept.
 import { createHash } from 'node:crypto';
-import type { ContentItem, Locale, NodeType, Wellness } from '../content/types';
-import type { Page, SiteContext } from '../render/page-model';
-import { overlayMenu } from '../render/site-data';
-import { isUpcoming } from '../render/upcoming';
+import type { ContentItem, Locale, NodeType, Wellness } from '../model/content-types';
+import type { Page, SiteContext } from '../model/page-model';
+import { overlayMenu } from '../model/page-model';
+import { isUpcoming } from '../model/upcoming';
 
 /**
  * Site contexts whose content lookups (and `now`) are written into the dependencies of the page

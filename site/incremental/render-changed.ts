@@ -6,10 +6,10 @@
 // is rendered and recorded, so the next build can be incremental.
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { Locale } from '../content/types';
+import type { Locale } from '../model/content-types';
 import type { ClientBundle } from '../output/client-bundle';
 import { writePages, type WriteResult } from '../output/write-pages';
-import type { Page, SiteContext } from '../render/page-model';
+import type { Page, SiteContext } from '../model/page-model';
 import type { SiteData } from '../render/site-data';
 import { fileOfHref } from '../routes/url-to-file';
 import type { BuildRecord, PageRecord } from './build-record';

@@ -16,7 +16,7 @@ import type { FetchLimits } from './fetch-limits';
 import type { MediaCache } from './media-cache';
 import { MediaPlacement } from './media-placement';
 import type { MediaPolicy } from './media-policy';
-import type { LocalFile } from './media-refs';
+import type { LocalFile } from './media-tokens';
 import { MediaSource } from './obtain-file';
 
 /** File operations in flight at most: far below any open-file limit (macOS: 256). */

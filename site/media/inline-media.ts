@@ -6,7 +6,7 @@
 // attribute double-quoted, `<` `>` `"` escaped inside values, no nested links — which is what makes
 // matching tags here sound.
 import { escapeAttribute } from './escape';
-import { hasMediaToken, replaceTokens, type LocalFile } from './media-refs';
+import { hasMediaToken, replaceTokens, type LocalFile } from './media-tokens';
 
 const ATTRIBUTE = /\s([^\s="'>/]+)(?:="([^"]*)")?/g;
 

@@ -11,7 +11,7 @@ import type { FetchLimits } from './fetch-limits';
 import { FileProblem, TransientProblem } from './fetch-problems';
 import { freshUntil, type CachedFile } from './media-cache';
 import type { MediaPolicy } from './media-policy';
-import type { LocalFile } from './media-refs';
+import type { LocalFile } from './media-tokens';
 import { storeFile, type StoreContext } from './store-file';
 
 export interface SourceOptions extends StoreContext {

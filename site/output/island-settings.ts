@@ -3,8 +3,8 @@
 // shared data calls this with the same contexts the pages are rendered from.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Locale } from '../content/types';
-import type { SiteContext } from '../render/page-model';
+import type { Locale } from '../model/content-types';
+import type { SiteContext } from '../model/page-model';
 import { islandSettingsFile } from '../../templates/island-settings';
 
 export async function writeIslandSettings(dir: string, sites: ReadonlyMap<Locale, SiteContext>): Promise<void> {

@@ -4,8 +4,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ResolvedConfig } from '../config/define-config';
-import type { Assets } from '../render/page-model';
-import { routeById } from '../routes/route-table';
+import type { Assets } from '../model/page-model';
+import { routeById } from '../model/route-table';
 import { hrefOfPath } from '../routes/url-to-file';
 import { bundleClient, type ClientBundle } from './client-bundle';
 import { copyPublicFiles } from './public-files';

@@ -1,11 +1,11 @@
 // sitemap.xml from the same page list the pages came from, with the `sitemap` package:
 // every indexable page once, absolute URLs, xhtml:link alternates for translation pairs,
-// changefreq per content type (site/routes/route-table.ts, docs/site.md).
+// changefreq per content type (site/model/route-table.ts, docs/site.md).
 // Over 45,000 URLs it writes numbered sitemaps and a sitemap index (the protocol's limit is 50,000).
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SitemapIndexStream, SitemapStream, streamToPromise, type EnumChangefreq, type SitemapItemLoose } from 'sitemap';
-import { isIndexable, type Page } from '../render/page-model';
+import { isIndexable, type Page } from '../model/page-model';
 
 const PER_FILE = 45_000;
 

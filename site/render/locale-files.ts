@@ -6,7 +6,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { UserError } from '../errors';
 import { projectPath } from '../project-root';
-import type { Messages } from './page-model';
+import type { Messages } from '../model/page-model';
 
 type Strings = Map<string, Messages>;
 

@@ -4,7 +4,7 @@
 import { renderToString } from 'react-dom/server';
 import { Document } from '../../templates/Document';
 import { assemblePage } from '../../templates/render-once';
-import type { Page, SiteContext } from './page-model';
+import type { Page, SiteContext } from '../model/page-model';
 
 export function renderPage(page: Page, site: SiteContext): Buffer {
   try {

@@ -4,17 +4,17 @@
 import { join, relative } from 'node:path';
 import type { ResolvedConfig } from '../config/define-config';
 import type { FetchedContent } from '../content/fetch-content';
-import type { Locale, MenuTopic, Notification } from '../content/types';
+import type { Locale, MenuTopic, Notification } from '../model/content-types';
 import { createContentIndex } from '../content/content-index';
 import type { ItemsByLocale } from '../routes/route-map';
-import { MENU_TOPICS, WELLNESS_BOOKING_NID, routeById } from '../routes/route-table';
+import { MENU_TOPICS, WELLNESS_BOOKING_NID, routeById } from '../model/route-table';
 import { hrefOfPath } from '../routes/url-to-file';
 import { UserError } from '../errors';
 import { projectPath } from '../project-root';
 import { translate } from '../../templates/i18n';
-import type { Assets, ContentIndex, Messages, SiteContext } from './page-model';
+import type { Assets, ContentIndex, Messages, SiteContext } from '../model/page-model';
 import { loadLocaleFiles } from './locale-files';
-import { isUpcoming } from './upcoming';
+import { isUpcoming } from '../model/upcoming';
 
 /** One language's UI strings; all locale files are checked together on every load (locale-files.ts). */
 export async function loadMessages(locale: Locale, dir = projectPath('locales')): Promise<Messages> {
@@ -43,15 +43,6 @@ export function buildMenu(locale: Locale, content: FetchedContent, index: Conten
     }
     return { routeId, overviewHref: routeHref(routeId, locale), entries };
   });
-}
-
-/**
- * The menu as the overlay of every page shows it (docs/menu.md): each topic with its overview link
- * and the Wellness Booking entry, without the items, which only the menu page carries. What a page
- * other than the menu page depends on of the menu (site/incremental/page-inputs.ts).
- */
-export function overlayMenu(menu: readonly MenuTopic[]): MenuTopic[] {
-  return menu.map((topic) => ({ ...topic, entries: topic.entries.filter((entry) => entry.opensBooking) }));
 }
 
 /** Fills every tile paragraph with the published items it names, in its language. */

@@ -1,8 +1,8 @@
 // CMS path aliases are untrusted input: a path must stay inside its language folder of
 // the output, must not be empty, must map to exactly one file on every file system, and must be a
 // path the site's own servers and static hosts serve (docs/hardening.md). Pure.
-import type { Locale } from '../content/types';
-import { LOCALES } from '../content/types';
+import type { Locale } from '../model/content-types';
+import { LOCALES } from '../model/content-types';
 import { MAX_PATH_LENGTH } from './path-length';
 import { hrefOfPath } from './url-to-file';
 

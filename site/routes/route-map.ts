@@ -3,10 +3,10 @@
 // of the not-found and menu pages are reserved: no item takes them. Two owners of one path
 // (compared as file systems do, ignoring case) are reported with both nids and only the first keeps
 // it. Pure: items in, pages and problems out.
-import type { ContentItem, Locale, NodeType } from '../content/types';
-import type { Page } from '../render/page-model';
+import type { ContentItem, Locale, NodeType } from '../model/content-types';
+import type { Page } from '../model/page-model';
 import { collisionKey } from './alias';
-import { FIXED_ROUTES, MENU_ROUTE, PAGELESS_TYPES, changefreqOf, listRouteOf, routeById, type FixedRoute } from './route-table';
+import { FIXED_ROUTES, MENU_ROUTE, PAGELESS_TYPES, changefreqOf, listRouteOf, routeById, type FixedRoute } from '../model/route-table';
 import { hrefOfPath } from './url-to-file';
 
 export type ItemsByLocale = Map<Locale, Map<NodeType, ContentItem[]>>;

@@ -1,8 +1,8 @@
 // The servers' error page (docs/site.md), in the page's language with its code and a link home; a
 // self-contained document, not a React page, as it shows exactly when rendering failed. For a CMS
 // that cannot be reached (preview) it also tells the editor so, and that the preview keeps running.
-import { LOCALES, type Locale } from '../content/types';
-import type { Messages } from '../render/page-model';
+import { LOCALES, type Locale } from '../model/content-types';
+import type { Messages } from '../model/page-model';
 import { translate } from '../../templates/i18n';
 
 export interface ErrorPageInput {

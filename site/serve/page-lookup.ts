@@ -1,8 +1,8 @@
 // Request path → page of the route map, as a static host would map it onto the built folders:
 // "/de/uebernachten/" is the page, "/de/uebernachten" redirects to it, "/de/404.html" is the file
 // the build writes for the not-found page. Pure; shared by preview (rendering on demand) and watch.
-import { LOCALES } from '../content/types';
-import type { Page } from '../render/page-model';
+import { LOCALES } from '../model/content-types';
+import type { Page } from '../model/page-model';
 import type { ServedPath } from './request-path';
 
 export type PageMatch = { kind: 'page'; page: Page } | { kind: 'redirect'; location: string } | { kind: 'none' };

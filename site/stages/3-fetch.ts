@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { ContentClient } from '../content/client';
 import type { ListStore } from '../content/content-lists';
 import { fetchContent, type FetchedContent } from '../content/fetch-content';
-import type { Locale } from '../content/types';
+import type { Locale } from '../model/content-types';
 import { openMediaCache } from '../media/cache-registry';
 import { startMediaDownloads, type MediaDownloads } from '../media/download-media';
 import { createMediaPolicy } from '../media/media-policy';

@@ -3,10 +3,10 @@
 // strings or the assets changed.
 import { createContentIndex } from '../content/content-index';
 import type { FetchedContent } from '../content/fetch-content';
-import type { Locale } from '../content/types';
+import type { Locale } from '../model/content-types';
 import type { DownloadStats } from '../media/download-media';
 import { writeIslandSettings } from '../output/island-settings';
-import type { Assets, Page, SiteContext } from '../render/page-model';
+import type { Assets, Page, SiteContext } from '../model/page-model';
 import { buildMenu, loadMessages, resolveTiles, siteContexts, type SiteData } from '../render/site-data';
 import type { RouteMap } from './4-routes';
 import type { LocalMedia } from './5-media';

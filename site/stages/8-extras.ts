@@ -2,7 +2,7 @@
 // robots.txt, the security headers for static hosts and the root's redirect.
 import { writeStaticExtras } from '../output/site-files';
 import { sitemapItems, writeSitemap } from '../output/sitemap';
-import type { Page } from '../render/page-model';
+import type { Page } from '../model/page-model';
 import type { Stage } from './stage';
 
 export interface ExtrasInput {

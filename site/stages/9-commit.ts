@@ -1,7 +1,7 @@
 // commit: the staging folder replaces the output folder, taking over the previous output's folders
 // that need no copy; then a build saves what the next build reuses (docs/incremental.md).
 import { pagesPerLocale } from '../build-result';
-import { stableUntil } from '../render/upcoming';
+import { stableUntil } from '../model/upcoming';
 import type { BuiltAssets } from './2-assets';
 import type { PreparedSite } from './6-site-data';
 import type { Rendered } from './7-render';

@@ -1,6 +1,6 @@
 // The content side of the pipeline as preview and watch run it again, once per content snapshot
 // or change: the same stage objects a build runs, in the same order.
-import type { Assets } from '../render/page-model';
+import type { Assets } from '../model/page-model';
 import { fetch, type FetchInput } from './3-fetch';
 import { routes } from './4-routes';
 import { media } from './5-media';

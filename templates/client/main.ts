@@ -8,7 +8,8 @@ import { reloadAfterChunkError } from './chunk-reload';
 import { watchHeaderScroll } from './header-scroll';
 import { startProgressBar } from './progress';
 import { ISLAND_LOADERS, type Widget } from './registry';
-import type { HydrateOn, IslandName } from '../islands';
+import type { HydrateOn } from '../islands';
+import type { IslandName } from '../island-components';
 
 const INTERACTIONS = ['pointerdown', 'pointerover', 'focusin', 'keydown', 'touchstart'] as const;
 

@@ -1,7 +1,7 @@
 // A teaser card: image, title (the link), teaser and key facts. The whole card is clickable through
 // the title link's ::after, so there is one link per card for screen readers and keyboards.
 import type { ReactNode } from 'react';
-import type { Picture as PictureData } from '../../site/content/types';
+import type { Picture as PictureData } from '../../site/model/content-types';
 import { Facts, type Fact } from './Facts';
 import { Illustration, type Motif } from './Illustration';
 import { Picture } from './Picture';

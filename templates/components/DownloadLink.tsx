@@ -1,6 +1,6 @@
 // A file download (press release attachment, menu card) with its type and size, so a guest knows
 // what they get before tapping.
-import type { Download } from '../../site/content/types';
+import type { Download } from '../../site/model/content-types';
 import { formatBytes } from '../format';
 import { usePage } from '../site-context';
 

@@ -1,5 +1,5 @@
 // More images of an item: a grid of thumbnails, each opening the full image.
-import type { Picture as PictureData } from '../../site/content/types';
+import type { Picture as PictureData } from '../../site/model/content-types';
 import { Picture } from './Picture';
 
 export function Gallery({ images, title }: { images: PictureData[]; title: string }) {

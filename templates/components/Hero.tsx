@@ -2,7 +2,7 @@
 // castle-green band. Either way the top bar sits on a dark ground (it is transparent with white
 // text until scrolled), and the page's one <h1> is here.
 import type { ReactNode } from 'react';
-import type { Picture as PictureData } from '../../site/content/types';
+import type { Picture as PictureData } from '../../site/model/content-types';
 import { keepDash } from './KeepDash';
 import { Picture } from './Picture';
 

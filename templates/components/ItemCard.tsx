@@ -1,6 +1,6 @@
 // A content item as a card: its first image, title, teaser and key facts, linked where
 // site.content.hrefOf says (its detail page, or the list its sublist names).
-import type { ContentItem, NodeType } from '../../site/content/types';
+import type { ContentItem, NodeType } from '../../site/model/content-types';
 import { dateBadge } from '../format';
 import { usePage, useSite, useT } from '../site-context';
 import { Card, type HeadingLevel } from './Card';

@@ -1,5 +1,5 @@
 // Content items as a card grid; the first row loads its images at once (in view on arrival).
-import type { ContentItem } from '../../site/content/types';
+import type { ContentItem } from '../../site/model/content-types';
 import { CardGrid } from './CardGrid';
 import { ItemCard } from './ItemCard';
 

@@ -1,5 +1,5 @@
 // A CMS link shown as a button-styled link. External links open in a new tab and say so.
-import type { Link } from '../../site/content/types';
+import type { Link } from '../../site/model/content-types';
 import { useT } from '../site-context';
 
 export function LinkButton({ link, variant = 'primary' }: { link: Link; variant?: 'primary' | 'secondary' }) {

@@ -1,5 +1,5 @@
 // The CMS's page-building blocks of an item (field_content), in order, one component per kind.
-import type { Paragraph } from '../../site/content/types';
+import type { Paragraph } from '../../site/model/content-types';
 import { ActivityCard } from './paragraphs/ActivityCard';
 import { BlockTiles } from './paragraphs/BlockTiles';
 import { CallToAction } from './paragraphs/CallToAction';

@@ -1,6 +1,6 @@
 // One CMS image as an <img> with intrinsic width/height (no layout shift), a srcset over the
 // derivatives the CMS gave (card, hero, original) and lazy loading below the fold.
-import type { Image, Picture as PictureData } from '../../site/content/types';
+import type { Image, Picture as PictureData } from '../../site/model/content-types';
 
 export type PictureVariant = 'card' | 'hero' | 'full';
 

@@ -1,6 +1,6 @@
 // Taxonomy terms (room features, categories, views …) as a tidy list, with the CMS icon when
 // there is one (decorative: the name is right next to it).
-import type { Term } from '../../site/content/types';
+import type { Term } from '../../site/model/content-types';
 
 export function TermList({ terms }: { terms: Term[] }) {
   if (terms.length === 0) return null;

@@ -1,7 +1,7 @@
 // The few facts a guest compares between items of a type: shown on cards and at the top of the
 // detail page (size, persons, price from; duration, price; dates; validity, price; distance …).
-import type { ContentItem, Locale } from '../../site/content/types';
-import { SEATING_LAYOUTS } from '../../site/content/types';
+import type { ContentItem, Locale } from '../../site/model/content-types';
+import { SEATING_LAYOUTS } from '../../site/model/content-types';
 import type { TranslateVars } from '../i18n';
 import { formatArea, formatDateRange, formatDay, formatKilometres, formatMinutes, formatPrice, isoDate } from '../format';
 import type { Fact } from './Facts';

@@ -1,7 +1,7 @@
 // The footer (docs/site.md): address, phone and e-mail as links, the service and legal pages,
 // sister hotels, the newsletter field (a GET form to the newsletters page: ?email=…), social links
 // and the award certificates with the rating badge as a row of small, even logos.
-import type { BadgeImage } from '../../site/config/define-config';
+import type { BadgeImage } from '../../site/model/site-settings';
 import { formatCountry, formatNumber } from '../format';
 import { useSite, useT } from '../site-context';
 import { LogoMark } from './Logo';

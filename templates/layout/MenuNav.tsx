@@ -2,7 +2,7 @@
 // Wellness topic with its Wellness Booking entry. Plain server HTML, shown in two places: without
 // the items in every page's overlay, complete on the menu page (docs/menu.md).
 import type { ReactNode } from 'react';
-import { overlayMenu } from '../../site/render/site-data';
+import { overlayMenu } from '../../site/model/page-model';
 import { Island } from '../islands';
 import { useSite, useT } from '../site-context';
 

@@ -1,8 +1,8 @@
 // A content item's own page: hero, then text and type-specific sections beside a facts box with
 // the next step (book, apply, reserve …), then wide sections (function rooms, treatments), the
 // gallery, the CMS paragraphs and more items of the same kind.
-import type { ContentItem } from '../../site/content/types';
-import { listRouteOf } from '../../site/routes/route-table';
+import type { ContentItem } from '../../site/model/content-types';
+import { listRouteOf } from '../../site/model/route-table';
 import { Facts } from '../components/Facts';
 import { Gallery } from '../components/Gallery';
 import { Hero } from '../components/Hero';
@@ -12,7 +12,7 @@ import { Paragraphs } from '../components/Paragraphs';
 import { Prose } from '../components/Prose';
 import { Section } from '../components/Section';
 import { TermList } from '../components/TermList';
-import { isUpcoming } from '../../site/render/upcoming';
+import { isUpcoming } from '../../site/model/upcoming';
 import { usePage, useSite, useT } from '../site-context';
 import { routeName, useCrumbs } from './crumbs';
 import { useDetailAction } from './details/DetailActions';

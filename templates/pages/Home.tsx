@@ -3,8 +3,8 @@
 // upcoming ones by date). Where the home node's own blocks already tile a section's type, the
 // editor's tiles (and title) take that section's place, and its booking call to action replaces
 // the built-in one: nothing shows twice.
-import type { ContentItem, NodeType, Paragraph } from '../../site/content/types';
-import { isUpcoming } from '../../site/render/upcoming';
+import type { ContentItem, NodeType, Paragraph } from '../../site/model/content-types';
+import { isUpcoming } from '../../site/model/upcoming';
 import { CardGrid } from '../components/CardGrid';
 import { Hero } from '../components/Hero';
 import { ItemCard } from '../components/ItemCard';

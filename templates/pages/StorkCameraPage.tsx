@@ -1,6 +1,6 @@
 // The live stork camera: the stream (the CMS node's video block) behind a click-to-load facade
 // showing a still image — nothing of the stream host loads before the guest asks for it.
-import type { Paragraph } from '../../site/content/types';
+import type { Paragraph } from '../../site/model/content-types';
 import { Hero } from '../components/Hero';
 import { Paragraphs } from '../components/Paragraphs';
 import { Picture } from '../components/Picture';

@@ -1,6 +1,6 @@
 // The breadcrumb trail above a page title: home, then the list an item belongs to.
-import type { NodeType } from '../../site/content/types';
-import { listRouteOf, routeById, type FixedRoute } from '../../site/routes/route-table';
+import type { NodeType } from '../../site/model/content-types';
+import { listRouteOf, routeById, type FixedRoute } from '../../site/model/route-table';
 import type { Crumb } from '../components/Hero';
 import { usePage, useSite, useT } from '../site-context';
 

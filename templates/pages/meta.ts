@@ -4,7 +4,7 @@
 // "Page | Hotel name", else "Page | short hotel name", else the page name alone, shortened.
 // CMS text of any length costs the same: only as much of it as could fit is ever measured
 // (docs/hardening.md, bounded work per field).
-import type { Page, SiteContext } from '../../site/render/page-model';
+import type { Page, SiteContext } from '../../site/model/page-model';
 import { translate } from '../i18n';
 import { routeName } from './crumbs';
 

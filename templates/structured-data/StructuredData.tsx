@@ -2,8 +2,8 @@
 // Organization and Hotel on home, BreadcrumbList wherever the hero shows a trail, Event on event
 // pages, FAQPage on the FAQ. Gathers the values from the page and the config; schema-org.ts shapes
 // them; json-in-html.ts makes CMS text that holds `</script>` or `<!--` harmless.
-import type { Accommodation, ContentItem, Picture } from '../../site/content/types';
-import type { Page, SiteContext } from '../../site/render/page-model';
+import type { Accommodation, ContentItem, Picture } from '../../site/model/content-types';
+import type { Page, SiteContext } from '../../site/model/page-model';
 import { formatPrice, hasTime, isoDate } from '../format';
 import { jsonInHtml } from '../json-in-html';
 import { routeName, useCrumbs } from '../pages/crumbs';

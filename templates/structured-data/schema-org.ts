@@ -2,7 +2,7 @@
 // values in, plain objects out; templates/structured-data/StructuredData.tsx gathers the values.
 // Properties follow the types' definitions on schema.org and what Google's rich results require
 // (docs/structured-data.md lists them per type).
-import type { HotelFacts } from '../../site/config/define-config';
+import type { HotelFacts } from '../../site/model/site-settings';
 
 export type Thing = Record<string, unknown>;
 

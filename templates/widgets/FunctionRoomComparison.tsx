@@ -1,7 +1,7 @@
 // The function-room comparison for the meetings list and meeting details: takes the rooms, formats
 // every value for the page language here on the server, and hands the island slim rows.
 import { useId } from 'react';
-import type { FunctionRoom } from '../../site/content/types';
+import type { FunctionRoom } from '../../site/model/content-types';
 import { formatArea, formatMetres, formatNumber, formatPrice } from '../format';
 import { Island } from '../islands';
 import { useSite, useT } from '../site-context';

@@ -4,7 +4,7 @@
 // which lives in its own vocabulary (wellness_treatment_categories) and matches the spa category
 // of the same name.
 import type { ReactNode } from 'react';
-import type { SpaTreatment } from '../../site/content/types';
+import type { SpaTreatment } from '../../site/model/content-types';
 import { Island } from '../islands';
 import { useSite, useT } from '../site-context';
 

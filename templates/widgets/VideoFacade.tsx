@@ -1,6 +1,6 @@
 // Click-to-load video for the video paragraph and the stork camera: remote videos get the facade
 // island (nothing from the host before the click); self-hosted files play in a plain <video>.
-import type { FileVideo, Image, RemoteVideo } from '../../site/content/types';
+import type { FileVideo, Image, RemoteVideo } from '../../site/model/content-types';
 import { Island } from '../islands';
 import { useT } from '../site-context';
 

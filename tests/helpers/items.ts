@@ -1,5 +1,5 @@
 // Minimal content items for pure tests of routing and links.
-import type { ContentItem, Locale, NodeType } from '../../site/content/types';
+import type { ContentItem, Locale, NodeType } from '../../site/model/content-types';
 
 export function item(nid: number, locale: Locale, type: NodeType, path: string, extra: Record<string, unknown> = {}): ContentItem {
   return {

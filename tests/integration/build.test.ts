@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, inject, it } from 'vitest';
-import { FIXED_ROUTES, MENU_ROUTE } from '../../site/routes/route-table';
+import { FIXED_ROUTES, MENU_ROUTE } from '../../site/model/route-table';
 
 const dist = inject('fixtureSite');
 const read = (path: string) => readFileSync(join(dist, path), 'utf8');

@@ -5,7 +5,7 @@
 // rendered, under the error overlay (the SPEC's 500 page when it never rendered), and the terminal
 // gets the template's file:line.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Page } from '../../render/page-model';
+import type { Page } from '../../model/page-model';
 import { HTML_TYPE } from '../content-types';
 import { errorPageHtml } from '../error-pages';
 import type { Handler } from '../http-server';

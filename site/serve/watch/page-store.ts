@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto';
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { Locale } from '../../content/types';
-import type { Page, SiteContext } from '../../render/page-model';
+import type { Locale } from '../../model/content-types';
+import type { Page, SiteContext } from '../../model/page-model';
 import { describeError } from './build-error';
 
 export type RenderFn = (page: Page, site: SiteContext) => Buffer;

@@ -1,5 +1,5 @@
 // Paragraph "activity card": an image beside a short text with a link, alternating sides.
-import type { Paragraph } from '../../../site/content/types';
+import type { Paragraph } from '../../../site/model/content-types';
 import { Illustration } from '../Illustration';
 import { Picture } from '../Picture';
 import { Prose } from '../Prose';

@@ -1,6 +1,6 @@
 // Paragraph "block tiles": cards of referenced items. Links go through hrefOf when the item is
 // known in this language (sublist routing), else the href the pipeline resolved.
-import type { Paragraph } from '../../../site/content/types';
+import type { Paragraph } from '../../../site/model/content-types';
 import { usePage, useSite } from '../../site-context';
 import { Card, type HeadingLevel } from '../Card';
 import { CardGrid } from '../CardGrid';

@@ -1,6 +1,6 @@
 // Paragraph "call to action": a band with a heading, a line of text and one button — a link, or the
 // booking button that opens the provider's sidebar (booking variant).
-import type { Paragraph } from '../../../site/content/types';
+import type { Paragraph } from '../../../site/model/content-types';
 import { BookingButton } from '../../widgets/BookingButton';
 import { LinkButton } from '../LinkButton';
 import { Prose } from '../Prose';

@@ -1,5 +1,5 @@
 // Paragraph "contact cards": people to ask, with phone and e-mail as links.
-import type { Paragraph } from '../../../site/content/types';
+import type { Paragraph } from '../../../site/model/content-types';
 import { phoneText, telHref } from '../../format';
 import { Picture } from '../Picture';
 

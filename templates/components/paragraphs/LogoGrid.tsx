@@ -1,6 +1,6 @@
 // Paragraphs "logo grid with links" and "logo title and link": partner and award logos, each
 // linked when the CMS gives a link.
-import type { Logo, Paragraph } from '../../../site/content/types';
+import type { Logo, Paragraph } from '../../../site/model/content-types';
 import { Picture } from '../Picture';
 
 function LogoItem({ logo }: { logo: Logo }) {

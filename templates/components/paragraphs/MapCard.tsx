@@ -1,7 +1,7 @@
 // Paragraph "map": a static map card — our own flat SVG of the surroundings with a pin, the address
 // and a link to open the spot in OpenStreetMap. No map script and no remote tiles: nothing of a
 // third party loads before the guest asks for it.
-import type { Paragraph } from '../../../site/content/types';
+import type { Paragraph } from '../../../site/model/content-types';
 import { useSite, useT } from '../../site-context';
 import { formatCountry } from '../../format';
 

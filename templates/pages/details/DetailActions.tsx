@@ -1,7 +1,7 @@
 // The one thing to do next on a detail page, under its facts: book, apply, reserve a table, send
 // an enquiry, download, follow the highlight's link or open the list a sublist item stands for.
 import type { ReactNode } from 'react';
-import type { ContentItem } from '../../../site/content/types';
+import type { ContentItem } from '../../../site/model/content-types';
 import { DownloadLink } from '../../components/DownloadLink';
 import { LinkButton } from '../../components/LinkButton';
 import { phoneText, telHref } from '../../format';

@@ -1,5 +1,5 @@
 // Meetings and celebrations: the function rooms of this offer, compared side by side.
-import type { FunctionRoom, MeetingCelebration } from '../../../site/content/types';
+import type { FunctionRoom, MeetingCelebration } from '../../../site/model/content-types';
 import { usePage, useSite, useT } from '../../site-context';
 import { RoomComparison } from '../lists/RoomComparison';
 

@@ -1,6 +1,6 @@
 // Restaurants and bars: opening hours and the courses and menus served there (nids resolved in
 // this language; unpublished or untranslated ones are simply not shown).
-import type { CourseMenu, RestaurantBar } from '../../../site/content/types';
+import type { CourseMenu, RestaurantBar } from '../../../site/model/content-types';
 import { DownloadLink } from '../../components/DownloadLink';
 import { Prose } from '../../components/Prose';
 import { formatPrice } from '../../format';

@@ -1,7 +1,7 @@
 // Accommodation: what is in the room, the bathroom and on the technical side, and the views.
 // Features show in three groups (room, bath, tech/media); the CMS keeps tech/media terms in
 // the room-features field, recognisable by their vocabulary.
-import type { Accommodation, Term } from '../../../site/content/types';
+import type { Accommodation, Term } from '../../../site/model/content-types';
 import { TermList } from '../../components/TermList';
 import { useT } from '../../site-context';
 

@@ -1,6 +1,6 @@
 // Wellness: the spa treatments of its category (the wellness item's preselect category), with a
 // link to the whole treatments list.
-import type { SpaTreatment, Wellness } from '../../../site/content/types';
+import type { SpaTreatment, Wellness } from '../../../site/model/content-types';
 import { ItemGrid } from '../../components/ItemGrid';
 import { usePage, useSite, useT } from '../../site-context';
 

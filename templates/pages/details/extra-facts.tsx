@@ -1,8 +1,8 @@
 // Facts a detail page shows beyond the card's key facts: categories, location, dimensions, seating.
 // Function-room labels are the comparison table's translated texts (functionRooms.*).
-import type { ContentItem, FunctionRoom, Locale } from '../../../site/content/types';
-import type { ContentIndex } from '../../../site/render/page-model';
-import { SEATING_LAYOUTS } from '../../../site/content/types';
+import type { ContentItem, FunctionRoom, Locale } from '../../../site/model/content-types';
+import type { ContentIndex } from '../../../site/model/page-model';
+import { SEATING_LAYOUTS } from '../../../site/model/content-types';
 import type { Fact } from '../../components/Facts';
 import { formatMetres, formatPrice } from '../../format';
 import type { TranslateVars } from '../../i18n';

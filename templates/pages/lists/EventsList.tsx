@@ -1,6 +1,6 @@
 // Events list: upcoming events first (CMS order), then past ones in their own, quieter section —
 // a past event is never listed as upcoming (compared with the build moment, site.now).
-import type { Event } from '../../../site/content/types';
+import type { Event } from '../../../site/model/content-types';
 import { splitEvents } from '../../events';
 import { usePage, useSite, useT } from '../../site-context';
 import { ItemGrid } from '../../components/ItemGrid';

@@ -1,6 +1,6 @@
 // Meetings and celebrations: the offers as cards, then all function rooms of the house compared
 // (area, dimensions, the five seating layouts, location, prices), filterable by layout and persons.
-import type { MeetingCelebration } from '../../../site/content/types';
+import type { MeetingCelebration } from '../../../site/model/content-types';
 import { ItemGrid } from '../../components/ItemGrid';
 import { usePage, useSite, useT } from '../../site-context';
 import { RoomComparison } from './RoomComparison';

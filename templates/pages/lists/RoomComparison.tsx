@@ -1,6 +1,6 @@
 // The function-room comparison (island) for a set of rooms. On the meetings list each room name
 // links to the first meeting offer that includes it; on a meeting's own page there is no link.
-import type { FunctionRoom, MeetingCelebration } from '../../../site/content/types';
+import type { FunctionRoom, MeetingCelebration } from '../../../site/model/content-types';
 import { FunctionRoomComparison } from '../../widgets/FunctionRoomComparison';
 import { useSite } from '../../site-context';
 

@@ -3,7 +3,7 @@
 // of their list page.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FIXED_ROUTES, MENU_ROUTE } from '../../../site/routes/route-table';
+import { FIXED_ROUTES, MENU_ROUTE } from '../../../site/model/route-table';
 
 export interface TemplatePage {
   name: string;

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { projectPath } from '../../../site/project-root';
-import { routeById } from '../../../site/routes/route-table';
+import { routeById } from '../../../site/model/route-table';
 import { hasChromium, launchBrowser, VIEWPORTS } from '../../helpers/browser';
 import { serveDir, type StaticServer } from '../../helpers/static-server';
 import { firstDetailOf } from './pages';

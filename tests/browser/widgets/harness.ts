@@ -8,8 +8,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import type { Locale } from '../../../site/content/types';
-import { routeById } from '../../../site/routes/route-table';
+import type { Locale } from '../../../site/model/content-types';
+import { routeById } from '../../../site/model/route-table';
 import { VIEWPORTS } from '../../helpers/browser';
 
 export const LOCALES: Locale[] = ['de', 'en'];

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Locale } from '../../../site/content/types';
+import type { Locale } from '../../../site/model/content-types';
 import { hasChromium, launchBrowser, VIEWPORTS } from '../../helpers/browser';
 import { hydrated, openTab, routePath, serveSite, VARIANTS, type ServeHooks, type SiteServer } from './harness';
 

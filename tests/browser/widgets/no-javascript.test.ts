@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { FIXED_ROUTES, MENU_ROUTE } from '../../../site/routes/route-table';
+import { FIXED_ROUTES, MENU_ROUTE } from '../../../site/model/route-table';
 import { hasChromium, launchBrowser } from '../../helpers/browser';
 import { LOCALES, openTab, routePath, serveSite, VARIANTS, type SiteServer } from './harness';
 

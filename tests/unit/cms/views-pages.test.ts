@@ -2,7 +2,7 @@
 // two sides; they must agree (the backend does not import the route table: docs/architecture.md).
 import { describe, expect, it } from 'vitest';
 import { VIEWS_PAGES } from '../../../site/cms/fixtures/views-pages';
-import { FIXED_ROUTES } from '../../../site/routes/route-table';
+import { FIXED_ROUTES } from '../../../site/model/route-table';
 
 describe('views pages of the embedded CMS', () => {
   it('are the fixed routes of the site map, with the same listed types', () => {

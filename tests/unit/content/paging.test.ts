@@ -3,7 +3,7 @@ import { ContentClient } from '../../../site/content/client';
 import { fetchContent } from '../../../site/content/fetch-content';
 import { PAGE_SIZE, fetchAllPages } from '../../../site/content/paging';
 import { QUERIES } from '../../../site/content/queries';
-import { MENU_TOPICS } from '../../../site/routes/route-table';
+import { MENU_TOPICS } from '../../../site/model/route-table';
 import { json, startGraphqlStub, type GraphqlStub } from '../../helpers/graphql-stub';
 
 let stub: GraphqlStub | null = null;

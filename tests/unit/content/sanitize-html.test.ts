@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cleanHtml, HtmlMemo } from '../../../site/content/sanitize-html';
-import { mediaToken } from '../../../site/media/media-refs';
+import { mediaToken } from '../../../site/media/media-tokens';
 
 const base = 'https://cms.example.org';
 const source = { base, mediaOrigins: new Set([base, 'https://cdn.example.org']) };

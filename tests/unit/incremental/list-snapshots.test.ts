@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { NormalizedEntry } from '../../../site/content/content-lists';
 import { openListSnapshots, type ListSnapshotsOptions } from '../../../site/incremental/list-snapshots';
-import { MEDIA_TOKEN_PREFIX, mediaToken } from '../../../site/media/media-refs';
+import { MEDIA_TOKEN_PREFIX, mediaToken } from '../../../site/media/media-tokens';
 
 const dirs: string[] = [];
 afterEach(async () => {

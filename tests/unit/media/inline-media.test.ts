@@ -3,7 +3,8 @@
 // link to a missing file unwrapped; images get width and height from the file where none was given.
 import { describe, expect, it } from 'vitest';
 import { cleanHtml } from '../../../site/content/sanitize-html';
-import { localizeMedia, MediaRefs, type LocalFile } from '../../../site/media/media-refs';
+import { localizeMedia, MediaRefs } from '../../../site/media/media-refs';
+import type { LocalFile } from '../../../site/media/media-tokens';
 
 const base = 'https://cms.example.org';
 const file = (name: string, width: number | null = 800, height: number | null = 600): LocalFile => ({ href: `/media/${name}`, bytes: 1234, contentType: 'image/jpeg', width, height });

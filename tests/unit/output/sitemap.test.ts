@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sitemapItems, writeSitemap } from '../../../site/output/sitemap';
 import { buildRouteMap } from '../../../site/routes/route-map';
-import { FIXED_ROUTES } from '../../../site/routes/route-table';
+import { FIXED_ROUTES } from '../../../site/model/route-table';
 import { byLocale, item } from '../../helpers/items';
 
 const SITE = 'https://www.example.com';

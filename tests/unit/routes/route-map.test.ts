@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildRouteMap } from '../../../site/routes/route-map';
-import { isIndexable } from '../../../site/render/page-model';
-import { FIXED_ROUTES } from '../../../site/routes/route-table';
+import { isIndexable } from '../../../site/model/page-model';
+import { FIXED_ROUTES } from '../../../site/model/route-table';
 import { byLocale, item } from '../../helpers/items';
 
 const locales = ['de', 'en'] as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIXED_ROUTES, MENU_ROUTE, MENU_TOPICS, changefreqOf, listRouteOf, routeById, routeForSublist } from '../../../site/routes/route-table';
+import { FIXED_ROUTES, MENU_ROUTE, MENU_TOPICS, changefreqOf, listRouteOf, routeById, routeForSublist } from '../../../site/model/route-table';
 
 describe('route table', () => {
   it('holds the 22 fixed routes, each under its language prefix', () => {

@@ -1,7 +1,7 @@
 // Past events are never listed as upcoming; the build moment decides (site.now). The rule
-// itself (site/render/upcoming.ts) is the pipeline's; this is how lists split and order by it.
+// itself (site/model/upcoming.ts) is the pipeline's; this is how lists split and order by it.
 import { describe, expect, it } from 'vitest';
-import type { Event } from '../../../site/content/types';
+import type { Event } from '../../../site/model/content-types';
 import { byStartDate, splitEvents } from '../../../templates/events';
 import { item } from '../../helpers/items';
 

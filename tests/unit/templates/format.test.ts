@@ -11,8 +11,8 @@ import {
   formatMinutes,
   formatPrice,
   isoDate,
-  parseCmsDate,
 } from '../../../templates/format';
+import { parseCmsDate } from '../../../site/model/dates';
 
 // Intl output contains no-break, thin and narrow no-break spaces; compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u2009\u202f]/g, ' ');

@@ -4,11 +4,12 @@
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { Island, ISLAND_COMPONENTS, serializeProps } from '../../../templates/islands';
+import { Island, serializeProps } from '../../../templates/islands';
+import { ISLAND_COMPONENTS } from '../../../templates/island-components';
 import { islandSettingsFile } from '../../../templates/island-settings';
 import { SiteProvider } from '../../../templates/site-context';
 import CookieBar from '../../../templates/widgets/islands/CookieBar';
-import type { Page, SiteContext } from '../../../site/render/page-model';
+import type { Page, SiteContext } from '../../../site/model/page-model';
 import de from '../../../locales/de.json';
 import { ISLAND_LOADERS } from '../../../templates/client/registry';
 import SpaTreatmentFilter from '../../../templates/widgets/islands/SpaTreatmentFilter';

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
-import type { Messages } from '../../../site/render/page-model';
+import type { Messages } from '../../../site/model/page-model';
 import { projectPath } from '../../../site/project-root';
 
 function load(locale: string): Messages {

@@ -1,9 +1,9 @@
 // Page titles fit search results (70 characters as written in the HTML, html-validate's long-title) and descriptions
 // fall back from the CMS's meta description to the teaser, the text, and the site's description.
 import { describe, expect, it } from 'vitest';
-import type { Html } from '../../../site/content/types';
-import type { Page, SiteContext } from '../../../site/render/page-model';
-import { routeById } from '../../../site/routes/route-table';
+import type { Html } from '../../../site/model/content-types';
+import type { Page, SiteContext } from '../../../site/model/page-model';
+import { routeById } from '../../../site/model/route-table';
 import { pageDescription, pageTitle } from '../../../templates/pages/meta';
 import de from '../../../locales/de.json';
 import { expectNearLinear } from '../../helpers/growth';

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { projectPath } from '../../../site/project-root';
-import type { Messages } from '../../../site/render/page-model';
+import type { Messages } from '../../../site/model/page-model';
 import { errorPageHtml, FALLBACK } from '../../../site/serve/error-pages';
 import { formatCountry, formatDateRange } from '../../../templates/format';
 import { translate } from '../../../templates/i18n';

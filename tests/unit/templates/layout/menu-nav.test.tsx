@@ -3,10 +3,10 @@
 // the items too, marked for the overlay to take them (templates/widgets/islands/menu-lists.ts).
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { MenuTopic } from '../../../../site/content/types';
-import type { Page, SiteContext } from '../../../../site/render/page-model';
+import type { MenuTopic } from '../../../../site/model/content-types';
+import type { Page, SiteContext } from '../../../../site/model/page-model';
 import { routeHref } from '../../../../site/render/site-data';
-import { MENU_TOPICS, WELLNESS_BOOKING_NID } from '../../../../site/routes/route-table';
+import { MENU_TOPICS, WELLNESS_BOOKING_NID } from '../../../../site/model/route-table';
 import { MenuNav, type MenuPlace } from '../../../../templates/layout/MenuNav';
 import { SiteProvider } from '../../../../templates/site-context';
 import de from '../../../../locales/de.json';

@@ -1,7 +1,7 @@
 // "Upcoming" events (the menu's "upcoming events"; past events are not listed as upcoming): an
 // event is upcoming until its end (or its start, without an end) has passed.
-import type { ContentItem, Event } from '../content/types';
-import { parseCmsDate } from '../../templates/format';
+import type { ContentItem, Event } from './content-types';
+import { parseCmsDate } from './dates';
 
 /** The last moment (ms) an event is upcoming; null for one without a readable date. */
 function upcomingUntil(item: Event): number | null {
@@ -21,7 +21,7 @@ export function isUpcoming(item: ContentItem, now: Date): boolean {
 /**
  * Until when pages built at `now` stay as they are while the content does not change: the clock
  * reaches the pages only through which events are upcoming and through the year of the copyright
- * line (site/render/page-model.ts). So: the first moment an event upcoming now has passed, or the
+ * line (site/model/page-model.ts). So: the first moment an event upcoming now has passed, or the
  * next new year, whichever comes first.
  */
 export function stableUntil(events: Iterable<ContentItem>, now: Date): number {

@@ -1,8 +1,8 @@
 // The contract between the generator (site/) and the React templates (templates/): what one page
 // is, and what every page of a language shares. Templates only read these; they never fetch.
-import type { ContentItem, ItemOf, Locale, MenuTopic, NodeType, Notification, Term, Wellness } from '../content/types';
-import type { ResolvedConfig } from '../config/define-config';
-import type { Changefreq, FixedRoute } from '../routes/route-table';
+import type { ContentItem, ItemOf, Locale, MenuTopic, NodeType, Notification, Term, Wellness } from './content-types';
+import type { SiteSettings } from './site-settings';
+import type { Changefreq, FixedRoute } from './route-table';
 
 export type PageKind = 'home' | 'list' | 'page' | 'detail' | 'menu' | 'not-found';
 
@@ -71,7 +71,7 @@ export interface ContentIndex {
 
 export interface SiteContext {
   locale: Locale;
-  config: ResolvedConfig;
+  config: SiteSettings;
   messages: Messages;
   /** The full-menu topics of this language, from the menu query. */
   menu: MenuTopic[];
@@ -85,4 +85,13 @@ export interface SiteContext {
   now: Date;
   /** The year of the build (copyright line); apart from `now` so that reading it is no dependency on the clock. */
   year: number;
+}
+
+/**
+ * The menu as the overlay of every page shows it (docs/menu.md): each topic with its overview link
+ * and the Wellness Booking entry, without the items, which only the menu page carries. What a page
+ * other than the menu page depends on of the menu (site/incremental/page-inputs.ts).
+ */
+export function overlayMenu(menu: readonly MenuTopic[]): MenuTopic[] {
+  return menu.map((topic) => ({ ...topic, entries: topic.entries.filter((entry) => entry.opensBooking) }));
 }

@@ -1,6 +1,6 @@
 // The site's fixed routes (docs/site.md): every one in both languages, what it shows, and its
 // sitemap change frequency. Pure data plus pure lookups.
-import type { Locale, NodeType } from '../content/types';
+import type { Locale, NodeType } from './content-types';
 
 export type Changefreq = 'daily' | 'weekly';
 

@@ -299,7 +299,7 @@ export interface MenuEntry {
 }
 
 export interface MenuTopic {
-  /** Route id of the topic's list page (see site/routes/route-table.ts). */
+  /** Route id of the topic's list page (see site/model/route-table.ts). */
   routeId: string;
   overviewHref: string;
   entries: MenuEntry[];
