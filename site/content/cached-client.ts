@@ -9,7 +9,7 @@ import type { Operation } from './queries';
 import { boundEntities } from './raw-depth';
 
 export interface CachedClient {
-  /** Stands in for the ContentClient prepareSite() takes. */
+  /** Stands in for the ContentClient the fetch stage takes. */
   client: ContentClient;
   /** Sends further requests through another client (the backend was restarted). */
   use(inner: ContentClient): void;

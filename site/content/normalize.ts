@@ -1,6 +1,6 @@
-// Raw GraphQL entities (fragment ContentItem) → the content model (./types). Text is read
-// defensively, HTML sanitized, media registered for download, terms resolved by id, and the path
-// alias checked. An item whose alias cannot be published is reported, not returned.
+// Raw GraphQL entities (fragment ContentItem) → the content model (site/model/content-types.ts).
+// Text is read defensively, HTML sanitized, media registered for download, terms resolved by id,
+// and the path alias checked. An item whose alias cannot be published is reported, not returned.
 import { LOCALES } from '../model/content-types';
 import type {
   ContentItem, Contact, FileVideo, Html, ItemBase, Link, Locale, Logo, NodeType, Paragraph, Term, DateRange,
