@@ -51,6 +51,26 @@ export interface Outcome {
 
 const order = (stage: WatchStage) => WATCH_STAGES.indexOf(stage);
 
+/** One apply(): the kinds of change, the state before, the state being made, the steps done. */
+interface Run {
+  kinds: Set<ChangeKind>;
+  before: DevState;
+  next: DevState;
+  steps: string[];
+}
+
+/** A named step of a rebuild: timed for the terminal, its error named after it. */
+async function step<T>(run: Run, name: string, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await work();
+  } catch (error) {
+    throw toBuildError(name, error);
+  } finally {
+    run.steps.push(`${name} ${Math.round(performance.now() - started)} ms`);
+  }
+}
+
 export class DevBuild {
   private failed = new Set<ChangeKind>();
   private extrasWritten: Promise<void> = Promise.resolve();
@@ -66,8 +86,8 @@ export class DevBuild {
     private readonly memo: DriverMemo,
   ) {}
 
-  /** The driver context of one run of stages into the output folder. */
-  context(pipeline: Pipeline, config: ResolvedConfig) {
+  /** The driver context of one run of stages into the output folder, with the state's generator and config. */
+  private context({ pipeline, config }: Pick<DevState, 'pipeline' | 'config'>) {
     const { reporter } = this;
     return pipeline.stageContext({ config, reporter, warn: (message) => reporter.warn(message), outDir: this.options.outDir, memo: this.memo, sessionMediaDir: this.source.mediaCacheDir });
   }
@@ -82,33 +102,56 @@ export class DevBuild {
     // Steps that failed last time run again: their output never made it into the state.
     const kinds = new Set([...this.failed, ...requested]);
     this.failed = kinds;
-    const { root } = this.options;
     const before = this.state;
-    const next: DevState = { ...before, graph: { ...before.graph } };
-    const steps: string[] = [];
-    const step = async <T>(stage: string, work: () => Promise<T>): Promise<T> => {
-      const started = performance.now();
-      try {
-        return await work();
-      } catch (error) {
-        throw toBuildError(stage, error);
-      } finally {
-        steps.push(`${stage} ${Math.round(performance.now() - started)} ms`);
-      }
-    };
+    const run: Run = { kinds, before, next: { ...before, graph: { ...before.graph } }, steps: [] };
+    const { next } = run;
+    const reloaded = await this.reload(run);
+    let from = Math.min(reloaded.connect ? order('connect') : WATCH_STAGES.length, ...[...reloaded.planned].map((kind) => REBUILD[kind].from).filter((stage) => stage !== null).map(order));
     const parts = new Set([...kinds].map((kind) => REBUILD[kind].assets).filter((part): part is AssetPart => part !== undefined));
-    let connect = false;
+    // The render code and the assets are independent: make them at the same time.
+    const [rendered, assets] = await Promise.all([
+      kinds.has('render') ? step(run, 'templates', () => this.modules.render()) : null,
+      parts.size ? step(run, [...parts].join(', '), () => next.pipeline.runStage(this.context(next), next.pipeline.assets, { previous: before.assets, only: parts })) : null,
+    ]);
+    if (rendered) {
+      next.render = rendered.module;
+      next.graph.render = rendered.inputs;
+    }
+    if (assets) next.assets = assets;
+    if (JSON.stringify(next.assets.assets) !== JSON.stringify(before.assets.assets)) from = Math.min(from, order('site data'));
+    await this.rerun(run, from, reloaded.fixtureChange);
 
+    this.publish(next);
+    this.failed = new Set();
+    // After publishing, one write at a time: the page being waited for does not need them.
+    if (from <= order('fetch')) {
+      this.extrasWritten = this.extrasWritten
+        .then(() => next.pipeline.runStage(this.context(next), next.pipeline.extras, { pages: next.prepared.pages }))
+        .catch((error: unknown) => this.reporter.warn(`sitemap.xml not updated: ${(error as Error).message}`));
+    }
+    if (parts.has('client')) void this.modules.clientInputs().then((inputs) => (this.state.graph = { ...this.state.graph, client: inputs }), () => {});
+    const cssOnly = [...kinds].every((kind) => kind === 'styles') && assets !== null;
+    return { event: cssOnly ? { type: 'css', href: next.assets.assets.stylesheet } : { type: 'reload' }, steps: run.steps };
+  }
+
+  /**
+   * Imports afresh what changed (generator, config, fixtures). Returns the kinds that still call
+   * for a stage (a fixture save without a change does not), whether to connect again, and what of
+   * the fixtures changed.
+   */
+  private async reload(run: Run): Promise<{ planned: Set<ChangeKind>; connect: boolean; fixtureChange: FixtureChange | null }> {
+    const { kinds, before, next } = run;
+    let connect = false;
     if (kinds.has('pipeline') || kinds.has('backend')) {
-      const loaded = await step('generator', () => this.modules.pipeline());
+      const loaded = await step(run, 'generator', () => this.modules.pipeline());
       next.pipeline = loaded.module;
       next.graph.pipeline = loaded.inputs;
       // The templates import parts of the generator: take the same version.
       kinds.add('render');
     }
     if (kinds.has('config')) {
-      const loaded = await step('config', async () => {
-        const file = await next.pipeline.loadConfig({ configFile: this.options.configFile, cwd: root });
+      const loaded = await step(run, 'config', async () => {
+        const file = await next.pipeline.loadConfig({ configFile: this.options.configFile, cwd: this.options.root });
         return { config: next.pipeline.resolveConfig(file.config, this.options.overrides, process.env), dependencies: file.dependencies };
       });
       next.config = loaded.config;
@@ -117,10 +160,10 @@ export class DevBuild {
     }
     // Normalized items made by other generator code, config or media files are not reused.
     if (kinds.has('pipeline') || kinds.has('backend') || kinds.has('config') || kinds.has('media')) this.memo.normalize.clear();
-    let fixtureChange: FixtureChange | null = null;
     const planned = new Set(kinds);
+    let fixtureChange: FixtureChange | null = null;
     if (!next.config.content.endpoint && (kinds.has('fixtures') || !next.fixtures)) {
-      const loaded = await step('fixtures', () => this.modules.fixtures());
+      const loaded = await step(run, 'fixtures', () => this.modules.fixtures());
       next.fixtures = loaded.module;
       next.graph.fixtures = loaded.inputs;
       fixtureChange = before.fixtures ? diffFixtures(before.fixtures, loaded.module) : null;
@@ -128,54 +171,31 @@ export class DevBuild {
       if (fixtureChange && !fixtureChange.all && !fixtureChange.types.size) planned.delete('fixtures');
       else planned.add('fixtures');
     }
-    let from = Math.min(connect ? order('connect') : WATCH_STAGES.length, ...[...planned].map((kind) => REBUILD[kind].from).filter((stage) => stage !== null).map(order));
-    // The render code and the assets are independent: make them at the same time.
-    const context = this.context(next.pipeline, next.config);
-    const [rendered, assets] = await Promise.all([
-      kinds.has('render') ? step('templates', () => this.modules.render()) : null,
-      parts.size ? step([...parts].join(', '), () => next.pipeline.runStage(context, next.pipeline.assets, { previous: before.assets, only: parts })) : null,
-    ]);
-    if (rendered) {
-      next.render = rendered.module;
-      next.graph.render = rendered.inputs;
-    }
-    if (assets) next.assets = assets;
-    if (JSON.stringify(next.assets.assets) !== JSON.stringify(before.assets.assets)) from = Math.min(from, order('site data'));
+    return { planned, connect, fixtureChange };
+  }
 
+  /** Runs the stages from `from` on: content through the cached answers still valid, or site data alone. */
+  private async rerun(run: Run, from: number, fixtureChange: FixtureChange | null): Promise<void> {
+    const { kinds, next } = run;
     // A media file keeps its URL when its bytes change: every answer and item that names it is stale.
     if (kinds.has('media') && from > order('connect')) {
       this.cache.invalidate(() => true);
       await this.source.forgetMedia();
     }
-    if (from <= order('connect')) await step('content source', () => this.reopen(next));
+    if (from <= order('connect')) await step(run, 'content source', () => this.reopen(next));
     else if (from <= order('fetch') && fixtureChange && this.source.backend) {
-      const change = fixtureChange;
       this.source.backend.replaceFixtures(next.fixtures!);
-      this.cache.invalidate((operation, variables) => isStale(change, operation, variables));
+      this.cache.invalidate((operation, variables) => isStale(fixtureChange, operation, variables));
     }
-    const prepare = from <= order('fetch');
-    if (prepare) {
-      const run = this.context(next.pipeline, next.config);
-      next.prepared = await step('content', () => next.pipeline.prepareSite(run, { client: this.cache.client, assets: next.assets.assets }));
-      steps.push(`(${Object.entries(run.timings).map(([name, ms]) => `${name} ${Math.round(ms)} ms`).join(', ')})`);
+    if (from <= order('fetch')) {
+      const context = this.context(next);
+      next.prepared = await step(run, 'content', () => next.pipeline.prepareSite(context, { client: this.cache.client, assets: next.assets.assets }));
+      run.steps.push(`(${Object.entries(context.timings).map(([name, ms]) => `${name} ${Math.round(ms)} ms`).join(', ')})`);
     } else if (from <= order('site data')) {
       const { prepared } = this.state;
-      const media = { stats: prepared.media, adoption: prepared.mediaAdoption };
-      const input = { content: prepared.content, routes: prepared.routes, media, assets: next.assets.assets };
-      next.prepared = await step(kinds.has('locales') ? 'locales' : 'assets', () => next.pipeline.runStage(context, next.pipeline.siteData, input));
+      const input = { content: prepared.content, routes: prepared.routes, media: { stats: prepared.media, adoption: prepared.mediaAdoption }, assets: next.assets.assets };
+      next.prepared = await step(run, kinds.has('locales') ? 'locales' : 'assets', () => next.pipeline.runStage(this.context(next), next.pipeline.siteData, input));
     }
-
-    this.publish(next);
-    this.failed = new Set();
-    // After publishing, one write at a time: the page being waited for does not need them.
-    if (prepare) {
-      this.extrasWritten = this.extrasWritten
-        .then(() => next.pipeline.runStage(context, next.pipeline.extras, { pages: next.prepared.pages }))
-        .catch((error: unknown) => this.reporter.warn(`sitemap.xml not updated: ${(error as Error).message}`));
-    }
-    if (parts.has('client')) void this.modules.clientInputs().then((inputs) => (this.state.graph = { ...this.state.graph, client: inputs }), () => {});
-    const cssOnly = [...kinds].every((kind) => kind === 'styles') && assets !== null;
-    return { event: cssOnly ? { type: 'css', href: next.assets.assets.stylesheet } : { type: 'reload' }, steps };
   }
 
   /** A new content source (new backend code or content settings): every cached answer goes. */
