@@ -38,7 +38,8 @@ export interface OpenContentOptions {
 export async function openContentSource({ pipeline, config, fixtures, extraItems, reporter }: OpenContentOptions): Promise<ContentSource> {
   const backend = config.content.endpoint ? null : await pipeline.startContentBackend({ fixtures: fixtures ?? undefined, extraItems });
   const target = backend ? { ...config, content: { ...config.content, endpoint: backend.endpoint } } : config;
-  // A connection refused at once (an unreadable token file) must not leave the backend running.
+  // A connection refused at once (an unreadable token file) must not leave the backend running. The
+  // connection lasts the session: close() below closes it, not the end of a run.
   const connecting = pipeline.stageContext({ config: target, reporter, warn: (message) => reporter.warn(message), outDir: '' });
   const { connection } = await pipeline.runStage(connecting, pipeline.connect, undefined).catch(async (error: unknown) => {
     await backend?.close();
