@@ -6,6 +6,7 @@ import { sharedProps, type SharedKeys } from './island-settings';
 import { jsonInHtml } from './json-in-html';
 export type { SlotContent, Slots } from './widgets/islands/Slot';
 import { ISLAND_COMPONENTS, type IslandName, type IslandProps } from './island-components';
+export type { IslandName, IslandProps } from './island-components';
 
 /**
  * When an island hydrates. Every mode except `load` also hydrates at once on the first interaction

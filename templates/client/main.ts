@@ -8,8 +8,7 @@ import { reloadAfterChunkError } from './chunk-reload';
 import { watchHeaderScroll } from './header-scroll';
 import { startProgressBar } from './progress';
 import { ISLAND_LOADERS, type Widget } from './registry';
-import type { HydrateOn } from '../islands';
-import type { IslandName } from '../island-components';
+import type { HydrateOn, IslandName } from '../islands';
 
 const INTERACTIONS = ['pointerdown', 'pointerover', 'focusin', 'keydown', 'touchstart'] as const;
 

@@ -2,9 +2,10 @@
 // islands (chrome-islands.ts) are on every page, so they come with the entry itself: one file and
 // one gzip stream instead of five, which the JS budget needs. Page widgets are split
 // points: a page downloads one only when one of its islands hydrates. React's DOM client
-// (hydrate.ts) is always a split point. Keys match ISLAND_COMPONENTS in templates/island-components.ts.
+// (hydrate.ts) is always a split point. Keys match ISLAND_COMPONENTS in
+// templates/island-components.ts.
 import type { ComponentType } from 'react';
-import type { IslandName } from '../island-components';
+import type { IslandName } from '../islands';
 import * as chromeIslands from './chrome-islands';
 
 type Loader = () => Promise<Record<string, unknown>>;
