@@ -6,6 +6,7 @@ import { sharedProps, type SharedKeys } from './island-settings';
 import { jsonInHtml } from './json-in-html';
 export type { SlotContent, Slots } from './widgets/islands/Slot';
 import { ISLAND_COMPONENTS, type IslandName, type IslandProps } from './island-components';
+// The client names islands through this module.
 export type { IslandName, IslandProps } from './island-components';
 
 /**
