@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import site from '../../../site.config';
-import type { Locale } from '../../../site/content/types';
+import type { Locale } from '../../../site/model/content-types';
 import { hasChromium, launchBrowser } from '../../helpers/browser';
 import { hydrated, openTab, serveSite, VARIANTS, type SiteServer, type Tab, type TabOptions } from './harness';
 
