@@ -36,7 +36,9 @@ export interface OpenContentOptions {
 }
 
 export async function openContentSource({ pipeline, config, fixtures, extraItems, reporter }: OpenContentOptions): Promise<ContentSource> {
-  const backend = config.content.endpoint ? null : await pipeline.startContentBackend({ fixtures: fixtures ?? undefined, extraItems });
+  // With a token configured, the embedded backend takes it as its editor's, as the build's does.
+  const editorToken = config.content.endpoint ? undefined : await config.content.token?.current();
+  const backend = config.content.endpoint ? null : await pipeline.startContentBackend({ fixtures: fixtures ?? undefined, extraItems, editorToken });
   const target = backend ? { ...config, content: { ...config.content, endpoint: backend.endpoint } } : config;
   // A connection refused at once (an unreadable token file) must not leave the backend running. The
   // connection lasts the session: close() below closes it, not the end of a run.
