@@ -15,7 +15,8 @@ export function Document({ page, site }: { page: Page; site: SiteContext }) {
   const title = pageTitle(page, site);
   const description = pageDescription(page, site);
   const absolute = (href: string) => site.config.siteUrl + href;
-  const indexable = isIndexable(page);
+  // The preview's draft view is for editors: no search engine may keep any of it.
+  const indexable = isIndexable(page) && !site.drafts;
   const xDefault = page.alternates[site.config.locales.default];
   const bannerKey = bannerKeyOf(site.notifications.map((notification) => notification.nid));
   return (
@@ -26,7 +27,7 @@ export function Document({ page, site }: { page: Page; site: SiteContext }) {
           <meta name="viewport" content="width=device-width, initial-scale=1" />
           <title>{title}</title>
           <meta name="description" content={description} />
-          {indexable ? <link rel="canonical" href={absolute(page.href)} /> : <meta name="robots" content="noindex" />}
+          {indexable ? <link rel="canonical" href={absolute(page.href)} /> : <meta name="robots" content={site.drafts ? 'noindex, nofollow' : 'noindex'} />}
           {indexable
             ? Object.entries(page.alternates).map(([locale, href]) => <link key={locale} rel="alternate" hrefLang={locale} href={absolute(href)} />)
             : null}

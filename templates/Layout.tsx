@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { Island } from './islands';
 import { BannerList } from './layout/BannerList';
+import { DraftNotice } from './layout/DraftNotice';
 import { Footer } from './layout/Footer';
 import { bannerKeyOf } from './layout/head-script';
 import { ProgressBar } from './layout/ProgressBar';
@@ -30,6 +31,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <a className="skip-link" href="#main">
         {t('skipLink.label')}
       </a>
+      <DraftNotice />
       <ProgressBar />
       <TopBar />
       <Once id="banner" render={() => <Banner />} />

@@ -150,3 +150,8 @@ export function formatCountry(locale: Locale, country: string): string {
   if (!code) return country;
   return new Intl.DisplayNames(locale, { type: 'region', fallback: 'none' }).of(code) ?? country;
 }
+
+/** "26.11.2026, 14:05" / "26 Nov 2026, 14:05": a moment (seconds since the epoch) in Berlin time. */
+export function formatMoment(locale: Locale, seconds: number): string {
+  return dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(seconds * 1000));
+}

@@ -85,6 +85,31 @@ export interface SiteContext {
   now: Date;
   /** The year of the build (copyright line); apart from `now` so that reading it is no dependency on the clock. */
   year: number;
+  /** Only in the preview's draft view (docs/drafts.md): what its notice bar says. Never in a build. */
+  drafts?: DraftView;
+}
+
+/** The preview's draft view: the site as it will be once everything pending is published. */
+export interface DraftView {
+  /** href that leaves draft view. */
+  leaveHref: string;
+  /** The unpublished revision an item's page shows, or null when it shows as published. */
+  draftOf(item: ContentItem): DraftInfo | null;
+}
+
+export interface DraftInfo {
+  /** The revision shown (vid), when the CMS names it. */
+  vid: number | null;
+  /** When it was saved (seconds since the epoch), when known. */
+  savedAt: number | null;
+  /** True for an item that was never published: no published page to compare with. */
+  neverPublished: boolean;
+  /** What differs from the published revision (site/content/revision-diff.ts). */
+  fields: DraftField[];
+  /** href of the published page (the same page outside draft view), or null. */
+  publishedHref: string | null;
+  /** The item's edit form in the CMS: `{CMS origin}/node/{nid}/edit`. */
+  editHref: string;
 }
 
 /**
@@ -95,3 +120,7 @@ export interface SiteContext {
 export function overlayMenu(menu: readonly MenuTopic[]): MenuTopic[] {
   return menu.map((topic) => ({ ...topic, entries: topic.entries.filter((entry) => entry.opensBooking) }));
 }
+
+/** Kinds of fields a draft can change, named as an editor recognises them, in the order shown. */
+export const DRAFT_FIELDS = ['title', 'text', 'pictures', 'price', 'date', 'sections', 'details'] as const;
+export type DraftField = (typeof DRAFT_FIELDS)[number];
