@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { changedFields } from '../../../site/content/revision-diff';
-import type { Accommodation, Event, Html } from '../../../site/content/types';
+import type { Accommodation, Event, Html } from '../../../site/model/content-types';
 
 const room: Accommodation = {
   type: 'accommodation', nid: 1, locale: 'de', title: 'Turmzimmer', path: '/de/uebernachten/turmzimmer', weight: 0, created: 1, changed: 2,
