@@ -6,10 +6,10 @@ import { createHash } from 'node:crypto';
 import type { ContentClient, RequestOptions } from './client';
 import { MediaRefs, type MediaSink } from '../media/media-refs';
 import type { NormalizeMemo } from './normalize-memo';
-import { normalizeItem, type NormalizeContext, type NormalizeResult } from './normalize';
+import { isShownAsDraft, isUnpublished, normalizeItem, type NormalizeContext, type NormalizeResult } from './normalize';
 import { fetchAllPages, isShort, type FetchedList } from './paging';
-import { QUERIES } from './queries';
-import type { Raw } from './read-raw';
+import { DRAFT_QUERIES, QUERIES } from './queries';
+import { int, str, type Raw } from './read-raw';
 import type { ContentItem, Locale, NodeType } from '../model/content-types';
 
 /** An item as normalized, with the key of its raw answer and the media URLs (and owners) it named. */
@@ -54,19 +54,35 @@ export interface ListsOptions {
   /** The list's entities; says so when the CMS sent fewer than it counted. */
   complete(fetched: FetchedList, what: string): Raw[];
   skipped: Skipped[];
+  /** The preview's draft view: the latest revision of every item, drafts included (docs/drafts.md). */
+  drafts?: boolean;
 }
+
+/** The revision a draft-view item was normalized from. */
+export interface RevisionInfo {
+  vid: number | null;
+  /** False for a pending draft or an item never published. */
+  published: boolean;
+  /** When the revision was saved (seconds since the epoch). */
+  changed: number | null;
+}
+
+export const revisionKey = (locale: Locale, nid: number) => `${locale} ${nid}`;
 
 export class ContentLists {
   /** Published items per language, per type, in the order their lists arrived. */
   readonly items = new Map<Locale, Map<NodeType, ContentItem[]>>();
   /** Lists taken whole from the store. */
   taken = 0;
+  /** Draft view only: the revision of each item, by revisionKey(). */
+  readonly revisions = new Map<string, RevisionInfo>();
 
   constructor(private readonly options: ListsOptions) {}
 
   /** One content list: taken whole from the store when the CMS reports it unchanged, else fetched. */
   async list(locale: Locale, type: NodeType): Promise<void> {
     const { store, client, request, termsReady } = this.options;
+    const drafts = this.options.drafts === true;
     if (store?.unchanged(locale, type)) {
       await termsReady;
       const whole = await store.take(locale, type);
@@ -77,8 +93,11 @@ export class ContentLists {
         return;
       }
     }
-    const fetched = await fetchAllPages(client, QUERIES.contentPage, { type, langcode: locale }, 'nodeQuery', 'nid', request);
-    for (const { id, reason } of fetched.leftOut) this.options.skipped.push({ locale, type, nid: id, reason });
+    const operation = drafts ? DRAFT_QUERIES.contentPage : QUERIES.contentPage;
+    const fetched = await fetchAllPages(client, operation, { type, langcode: locale }, 'nodeQuery', 'nid', request, drafts ? isShownAsDraft : undefined);
+    if (drafts) this.recordRevisions(locale, fetched.entities);
+    // Draft view leaves archived items out by design: only what the account may not see is said.
+    for (const { id, reason } of fetched.leftOut) if (!drafts || id === null) this.options.skipped.push({ locale, type, nid: id, reason });
     await termsReady;
     await (store ? this.normalizeKept(store, locale, type, fetched) : this.normalizeFresh(locale, type, fetched));
   }
@@ -123,6 +142,13 @@ export class ContentLists {
     this.publish(locale, type, entries.map((entry) => entry.result));
   }
 
+  private recordRevisions(locale: Locale, entities: Raw[]): void {
+    for (const raw of entities) {
+      const nid = int(raw.nid);
+      if (nid !== null) this.revisions.set(revisionKey(locale, nid), { vid: int(raw.vid), published: !isUnpublished(raw.status), changed: int(raw.changed) ?? timestamp(str(raw.changed)) });
+    }
+  }
+
   /** A kept item's media: the media stage must hear of them as if it had been normalized now. */
   private replayMedia(entry: NormalizedEntry): void {
     for (const [url, owner] of entry.media) this.options.onMedia(url, owner);
@@ -143,6 +169,11 @@ export class ContentLists {
 /** Lets answers of other requests in between, so the CMS is never kept waiting on us. */
 function breathe(i: number): Promise<unknown> | null {
   return i % 25 === 24 ? new Promise((resolve) => setImmediate(resolve)) : null;
+}
+
+function timestamp(value: string | null): number | null {
+  const ms = value === null ? NaN : Date.parse(value);
+  return Number.isFinite(ms) ? Math.floor(ms / 1000) : null;
 }
 
 export function sha256(text: string): string {

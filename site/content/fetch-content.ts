@@ -5,7 +5,7 @@
 // half-fetched.
 import { setMaxListeners } from 'node:events';
 import type { ContentClient } from './client';
-import { ContentLists, sha256, type ListStore, type Skipped } from './content-lists';
+import { ContentLists, sha256, type ListStore, type RevisionInfo, type Skipped } from './content-lists';
 import { parseMenu, type RawMenuEntry } from './menu';
 import { menuVariables, QUERIES } from './queries';
 import { MediaRefs, type MediaSink } from '../media/media-refs';
@@ -29,6 +29,8 @@ export interface FetchedContent {
   warnings: string[];
   /** Content lists taken whole from an earlier build (not fetched), of how many. */
   lists: { kept: number; total: number };
+  /** The preview's draft view only: each item's revision, by revisionKey() (./content-lists). */
+  revisions?: ReadonlyMap<string, RevisionInfo>;
 }
 
 export interface FetchOptions {
@@ -46,6 +48,8 @@ export interface FetchOptions {
   store?: ListStore;
   /** Stops every request (Ctrl-C). */
   signal?: AbortSignal;
+  /** The preview's draft view: latest revisions, drafts included; never a build (docs/drafts.md). */
+  drafts?: boolean;
 }
 
 export async function fetchContent(client: ContentClient, options: FetchOptions): Promise<FetchedContent> {
@@ -76,9 +80,9 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
     ),
   ).then(() => store?.scope(sha256(JSON.stringify([base, [...mediaOrigins].sort(), locales.map((locale) => termsSeen.get(locale))]))));
   const media = new MediaRefs(base, options.onMedia);
-  const context = (locale: Locale, refs = media): NormalizeContext => ({ locale, base, mediaOrigins, media: refs, terms, html: memo?.html });
+  const context = (locale: Locale, refs = media): NormalizeContext => ({ locale, base, mediaOrigins, media: refs, terms, html: memo?.html, drafts: options.drafts });
   const skipped: Skipped[] = [];
-  const lists = new ContentLists({ client, request, context, termsReady, onMedia: options.onMedia, base, memo, store, complete, skipped });
+  const lists = new ContentLists({ client, request, context, termsReady, onMedia: options.onMedia, base, memo, store, complete, skipped, drafts: options.drafts });
 
   const [notifications, menus] = await Promise.all([
     Promise.all(locales.map((locale) => tick(fetchAllPages(client, QUERIES.notifications, { language: locale }, 'nodeQuery', 'nid', request)).then((fetched) => complete(fetched, `notifications (${locale})`)))),
@@ -97,7 +101,7 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
   const notificationMap = new Map<Locale, Notification[]>();
   for (const [i, locale] of locales.entries()) notificationMap.set(locale, await normalizeNotifications(notifications[i]!, context(locale)));
   const menuMap = new Map(locales.map((locale, i) => [locale, parseMenu(menus[i])]));
-  return { items, notifications: notificationMap, menus: menuMap, skipped, warnings, lists: { kept: lists.taken, total: locales.length * types.length } };
+  return { items, notifications: notificationMap, menus: menuMap, skipped, warnings, lists: { kept: lists.taken, total: locales.length * types.length }, ...(options.drafts ? { revisions: lists.revisions } : {}) };
 }
 
 /** Notifications have no page of their own: each gets a path so the alias check passes. */

@@ -27,6 +27,8 @@ export interface NormalizeContext {
   terms: TermIndex;
   /** Sanitized HTML to reuse (watch, preview: site/content/normalize-memo.ts). */
   html?: HtmlMemo;
+  /** The preview's draft view: unpublished revisions the list kept are shown (docs/drafts.md). */
+  drafts?: boolean;
 }
 
 /**
@@ -56,7 +58,7 @@ export async function normalizeItem(raw: Raw, type: NodeType, ctx: NormalizeCont
   const langcode = str(raw.langcode);
   if (langcode && langcode !== ctx.locale) return { ok: false, nid, reason: `asked for language ${ctx.locale} but got ${langcode}` };
   // The queries ask for published items only; a backend that ignores the filter must not publish drafts.
-  if (isUnpublished(raw.status)) return { ok: false, nid, reason: 'unpublished (status 0), although only published items were asked for' };
+  if (!ctx.drafts && isUnpublished(raw.status)) return { ok: false, nid, reason: 'unpublished (status 0), although only published items were asked for' };
   const alias = sanitizeAlias(str(obj(raw.entityUrl)?.path), ctx.locale, ctx.base);
   if (!alias.ok) return { ok: false, nid, reason: `path not published: ${alias.reason}` };
   const itemCtx = { ...ctx, media: ctx.media.forOwner(`${type} nid ${nid} (${ctx.locale})`) };
@@ -68,6 +70,16 @@ export async function normalizeItem(raw: Raw, type: NodeType, ctx: NormalizeCont
 /** status false / 0 / "0" / "false"; a missing status is taken as published (the filter asked for 1). */
 export function isUnpublished(status: unknown): boolean {
   return status === false || status === 0 || status === '0' || status === 'false';
+}
+
+/**
+ * What draft view shows of a latest revision: published ones, pending drafts and items never
+ * published; not archived ones. Without content moderation an unpublished item is a draft.
+ */
+export function isShownAsDraft(entity: Raw): boolean {
+  if (!isUnpublished(entity.status)) return true;
+  const state = str(entity.moderationState);
+  return state === null || state === 'draft';
 }
 
 async function baseFields(raw: Raw, nid: number, path: string, ctx: NormalizeContext): Promise<ItemBase> {

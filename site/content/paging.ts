@@ -52,6 +52,8 @@ export async function fetchAllPages(
   field: 'nodeQuery' | 'taxonomyTermQuery',
   idField: 'nid' | 'tid',
   options: RequestOptions = {},
+  /** Which entities the list keeps: published ones, or in the preview's draft view drafts too. */
+  keeps: (entity: Raw) => boolean = (entity) => !isUnpublished(entity.status),
 ): Promise<FetchedList> {
   const request = (offset: number) =>
     client.request<unknown>(operation, { ...variables, offset, limit: PAGE_SIZE }, options).then((data) => pageOf(data, field));
@@ -70,8 +72,8 @@ export async function fetchAllPages(
       const id = entity[idField];
       if (id == null || seen.has(id)) continue;
       seen.add(id);
-      if (isUnpublished(entity.status)) leftOut.push({ id: int(id), reason: UNPUBLISHED });
-      else entities.push(entity);
+      if (keeps(entity)) entities.push(entity);
+      else leftOut.push({ id: int(id), reason: UNPUBLISHED });
     }
     return entities.length + leftOut.length > before;
   };

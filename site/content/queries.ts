@@ -2,6 +2,7 @@
 // the fragments it uses (./queries/fragments) so it validates on its own against the schema.
 import { Kind, parse, visit, type DocumentNode, type FragmentDefinitionNode } from 'graphql';
 import contentPage from './queries/content-page.graphql';
+import draftContentPage from './queries/draft-content-page.graphql';
 import menu from './queries/menu.graphql';
 import notifications from './queries/notifications.graphql';
 import routeResolver from './queries/route-resolver.graphql';
@@ -88,7 +89,12 @@ export const QUERIES = {
   listVersions: operation(listVersions),
 } as const;
 
-const BY_NAME = new Map<string, Operation>(Object.values(QUERIES).map((query) => [query.name, query]));
+/** What only the preview's draft view sends (docs/drafts.md); a build sends none of these. */
+export const DRAFT_QUERIES = {
+  contentPage: operation(draftContentPage, (variables) => ({ locale: String(variables.langcode), list: String(variables.type) })),
+} as const;
+
+const BY_NAME = new Map<string, Operation>([...Object.values(QUERIES), ...Object.values(DRAFT_QUERIES)].map((query) => [query.name, query]));
 
 /** The list of a request by its operation name (cached answers keep the name); null as above. */
 export function listOfRequest(operation: string, variables: Record<string, unknown>): ListKey | null {

@@ -74,9 +74,9 @@ export async function streamFile(req: IncomingMessage, res: ServerResponse, file
   await sendFileBody(req, res, file, stats.size, range, headers);
 }
 
-export function redirect(res: ServerResponse, location: string, status = 301): void {
+export function redirect(res: ServerResponse, location: string, status = 301, headers: Record<string, string> = {}): void {
   const body = `Moved to ${location}\n`;
-  res.writeHead(status, { ...BASE_HEADERS, Location: location, 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)) });
+  res.writeHead(status, { ...BASE_HEADERS, Location: location, 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)), ...headers });
   res.end(body);
 }
 
@@ -89,4 +89,19 @@ export function allowsMethod(req: IncomingMessage, res: ServerResponse): boolean
   if (req.method === 'GET' || req.method === 'HEAD') return true;
   sendText(req, res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
   return false;
+}
+
+/** Headers every answer to this request carries, whatever the code answering it sets (the preview's draft view). */
+export function forceHeaders(res: ServerResponse, headers: Readonly<Record<string, string>>): void {
+  const names = new Set(Object.keys(headers).map((name) => name.toLowerCase()));
+  const writeHead = res.writeHead.bind(res) as (status: number, ...rest: unknown[]) => ServerResponse;
+  res.writeHead = ((status: number, ...rest: unknown[]) => {
+    for (const arg of rest) {
+      if (arg && typeof arg === 'object' && !Array.isArray(arg)) {
+        for (const name of Object.keys(arg)) if (names.has(name.toLowerCase())) delete (arg as Record<string, unknown>)[name];
+      }
+    }
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    return writeHead(status, ...rest);
+  }) as ServerResponse['writeHead'];
 }

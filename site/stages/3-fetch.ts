@@ -51,7 +51,7 @@ export const fetch: Stage<FetchInput, Fetched> = {
     context.onFailure(() => downloads.cancel());
     const content = await fetchContent(client, {
       locales: config.locales.all, base: new URL(client.endpoint).origin, mediaOrigins: policy.origins, onMedia: downloads.request,
-      onProgress: (done, total) => reporter.progress(done, total), memo, store: lists, signal: context.signal,
+      onProgress: (done, total) => reporter.progress(done, total), memo, store: lists, signal: context.signal, drafts: context.drafts,
     });
     for (const skip of content.skipped) warn(`${skip.type} nid ${skip.nid ?? '?'} (${skip.locale}) not published: ${skip.reason}`);
     for (const message of content.warnings) warn(message);

@@ -26,6 +26,8 @@ export interface StageContext {
   sessionMediaDir: string | null;
   /** Decides which events are upcoming (default: now). */
   now?: Date;
+  /** The preview's draft view: latest revisions, drafts included (docs/drafts.md). Never set by build or watch. */
+  drafts?: boolean;
   /** Stops the run (Ctrl-C): in-flight work is stopped and awaited. */
   signal?: AbortSignal;
   /** Work a stage left running for a later one (media downloads): stopped when a stage fails. */

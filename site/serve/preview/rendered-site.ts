@@ -9,7 +9,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { cacheAnswers } from '../../content/cached-client';
 import type { ContentClient } from '../../content/client';
 import { classifyFailure } from '../../content/failure';
-import type { Locale } from '../../model/content-types';
+import type { ContentItem, Locale } from '../../model/content-types';
+import { revisionKey } from '../../content/content-lists';
+import { NormalizeMemo } from '../../content/normalize-memo';
+import { createDraftView, itemsByRevisionKey } from './draft-view';
+import { parseDrupalPath, type DrupalPath } from './drupal-paths';
 import { isUserError } from '../../errors';
 import { silentReporter } from '../../reporter';
 import { extras, prepareSite, runStage, stageContext, type DriverContext, type PreparedSite } from '../../stages';
@@ -41,6 +45,11 @@ export interface RenderedSiteOptions {
   /** Renders one page (default: the build's renderPage). */
   renderPage?: (page: Page, site: SiteContext) => Buffer;
   log: (message: string) => void;
+  /**
+   * The draft view (docs/drafts.md): latest revisions, drafts included, every reload asked again;
+   * the published view's items to compare with. Unset: the published view, as `build` writes it.
+   */
+  drafts?: { published(): Promise<ReadonlyMap<string, ContentItem>> };
 }
 
 interface Snapshot {
@@ -54,6 +63,8 @@ export interface RenderedSite {
   sendNotFound(req: IncomingMessage, res: ServerResponse, path: ServedPath): Promise<void>;
   /** Content snapshots loaded so far. */
   readonly loads: number;
+  /** The current snapshot's items by revisionKey() (the published view's, for the draft view's notices). */
+  items(): Promise<ReadonlyMap<string, ContentItem>>;
 }
 
 export function createRenderedSite(options: RenderedSiteOptions): RenderedSite {
@@ -66,8 +77,22 @@ export function createRenderedSite(options: RenderedSiteOptions): RenderedSite {
   const cache = cacheAnswers(client);
   const fullRefreshMs = options.fullRefreshMs ?? 60_000;
   let last: { snapshot: Snapshot; versions: Versions; fullAt: number } | null = null;
+  const drafts = options.drafts;
+  // The draft view normalizes other answers than the published view: its own memo.
+  const draftMemo = drafts ? { normalize: new NormalizeMemo(), sitemap: null } : null;
+  const loadDrafts = async (): Promise<Snapshot> => {
+    // No list versions of latest revisions to ask: each reload (after the TTL) fetches everything again.
+    cache.invalidate(() => true);
+    const context = stageContext({ config, reporter: silentReporter, warn: session.warn, outDir: files.root, memo: draftMemo, now: options.now?.(), drafts: true });
+    const site = await prepareSite(context, { client: cache.client, assets: options.assets });
+    const view = createDraftView({ revisions: site.content.revisions ?? new Map(), published: await drafts!.published(), cmsOrigin: new URL(client.endpoint).origin });
+    for (const context of site.sites.values()) context.drafts = view;
+    // The sitemap and the other extras are the published view's.
+    return { site, pages: indexPages(site.pages) };
+  };
   const snapshots = createSnapshotCache<Snapshot>(
     async () => {
+      if (drafts) return loadDrafts();
       const started = Date.now();
       const full = !last || started - last.fullAt >= fullRefreshMs;
       // Asked before the content: an edit landing in between shows as moved next time.
@@ -143,11 +168,25 @@ export function createRenderedSite(options: RenderedSiteOptions): RenderedSite {
     const snapshot = await snapshotOrError(req, res, path);
     if (!snapshot) return;
     if (isSitemap) return files.handle(req, res, path);
+    if (drafts) {
+      const drupal = parseDrupalPath(path.segments, config.locales.all);
+      if (drupal) return sendDrupalPath(req, res, path, snapshot, drupal);
+    }
     const match = matchPage(snapshot.pages, path);
     if (match.kind === 'page') return sendPage(req, res, path, snapshot, match.page, 200);
     if (match.kind === 'redirect') return redirect(res, match.location);
     const found = await files.lookup(path);
     if (found.kind === 'redirect') return redirect(res, found.location);
+    return sendNotFound(req, res, path, snapshot);
+  }
+
+  /** Drupal's own path of an item: 303 to its page in the language asked for (default: the site's). */
+  function sendDrupalPath(req: IncomingMessage, res: ServerResponse, path: ServedPath, snapshot: Snapshot, drupal: DrupalPath) {
+    const locale = drupal.locale ?? config.locales.default;
+    const revision = snapshot.site.content.revisions?.get(revisionKey(locale, drupal.nid));
+    // A revision other than the one draft view shows is not kept by it: not found, as for an unknown nid.
+    const page = drupal.kind === 'revision' && revision?.vid !== drupal.vid ? undefined : snapshot.site.pages.find((candidate) => candidate.locale === locale && candidate.item?.nid === drupal.nid);
+    if (page) return redirect(res, page.href, 303);
     return sendNotFound(req, res, path, snapshot);
   }
 
@@ -157,5 +196,6 @@ export function createRenderedSite(options: RenderedSiteOptions): RenderedSite {
     get loads() {
       return snapshots.loads;
     },
+    items: async () => itemsByRevisionKey((await snapshots.get()).site.content.items),
   };
 }

@@ -1,6 +1,7 @@
 // `hotel-site preview`: the server around either a built folder (`--static`, exactly a static
 // host) or the on-demand renderer (./rendered-site). Both share the request checks: only GET and
 // HEAD, traversal refused before any file is looked at (../request-path).
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -12,7 +13,10 @@ import { silentReporter, type Reporter } from '../../reporter';
 import { startHttpServer } from '../http-server';
 import { previewPolicy } from '../server-policy';
 import { parseRequestPath, refusedPathScope } from '../request-path';
-import { allowsMethod, sendText } from '../respond';
+import { allowsMethod, forceHeaders, redirect, sendText } from '../respond';
+import { CmsToken } from '../../content/cms-token';
+import { createDraftAccess, DRAFT_HEADERS, DRAFTS_PATH, LEAVE_PATH, type DraftAccess } from './draft-access';
+import { leaveTarget } from './draft-view';
 import { assets as assetsStage, connect, extras, runStage, sayOnce, stageContext, type DriverContext } from '../../stages';
 import { createStaticSite, type StaticSite } from '../static-files';
 import { createRenderedSite, type RenderedSite, type RenderedSiteOptions } from './rendered-site';
@@ -33,6 +37,8 @@ export interface PreviewOptions {
   renderPage?: RenderedSiteOptions['renderPage'];
   /** Lines for the terminal: warnings, CMS failures, errors of requests. */
   log: (message: string) => void;
+  /** Also serve the draft view to browsers that opened the drafts link (docs/drafts.md). */
+  drafts?: boolean;
 }
 
 export interface Preview {
@@ -42,6 +48,8 @@ export interface Preview {
   endpoint: string | null;
   /** Content snapshots loaded so far (rendering mode; 0 with --static). */
   readonly contentLoads: number;
+  /** With drafts: the link that enters the draft view ("http://127.0.0.1:4173/__drafts?key=…"). */
+  draftsUrl: string | null;
   close(): Promise<void>;
 }
 
@@ -60,6 +68,12 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   let rendered: RenderedSite | null = null;
   let workDir: string | null = null;
 
+  if (options.drafts && options.staticDir !== undefined) {
+    throw new UserError('--drafts cannot be used with --static: a built folder has no drafts', { exitCode: 2, hint: 'Leave out --static to preview drafts from the CMS.' });
+  }
+  let access: DraftAccess | null = null;
+  let drafted: RenderedSite | null = null;
+
   if (options.staticDir !== undefined) {
     const dir = resolve(options.staticDir);
     if (!(await isBuiltSite(dir))) {
@@ -70,7 +84,12 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   } else {
     const config: ResolvedConfig = {
       ...options.config,
-      content: { ...options.config.content, retries: Math.min(options.config.content.retries, PREVIEW_RETRIES), timeoutMs: Math.min(options.config.content.timeoutMs, PREVIEW_TIMEOUT_MS) },
+      content: {
+        ...options.config.content,
+        retries: Math.min(options.config.content.retries, PREVIEW_RETRIES),
+        timeoutMs: Math.min(options.config.content.timeoutMs, PREVIEW_TIMEOUT_MS),
+        token: options.drafts ? draftsToken(options.config) : options.config.content.token,
+      },
     };
     workDir = await mkdtemp(join(tmpdir(), 'hotel-site-preview-'));
     // The session's context: the connection, the assets and the work folder last as long as the server.
@@ -82,9 +101,13 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       // robots.txt and the rest before any content; the sitemap follows each content snapshot.
       await runStage(session, extras, { pages: null });
       const files = await createStaticSite(workDir);
-      site = rendered = createRenderedSite({
-        session, client, files, assets, contentTtlMs: options.contentTtlMs, now: options.now, renderPage: options.renderPage, log,
-      });
+      const common = { session, client, files, assets, contentTtlMs: options.contentTtlMs, now: options.now, renderPage: options.renderPage, log };
+      const published = createRenderedSite(common);
+      site = rendered = published;
+      if (options.drafts) {
+        access = createDraftAccess();
+        drafted = createRenderedSite({ ...common, drafts: { published: () => published.items() } });
+      }
     } catch (error) {
       await session.ended();
       await rm(workDir, { recursive: true, force: true });
@@ -111,6 +134,19 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
           return site.sendNotFound(req, res, refusedPathScope(req.url));
         }
         if (!allowsMethod(req, res)) return;
+        if (access && drafted) {
+          const href = `/${path.segments.join('/')}`;
+          if (href === DRAFTS_PATH) {
+            const cookie = access.enter(path.search);
+            if (!cookie) return sendText(req, res, 403, 'This drafts link is not the one this preview printed.');
+            return redirect(res, '/', 303, { 'Set-Cookie': cookie, ...DRAFT_HEADERS });
+          }
+          if (href === LEAVE_PATH) return redirect(res, leaveTarget(path.search), 303, { 'Set-Cookie': access.leave(), ...DRAFT_HEADERS });
+          if (access.allows(req)) {
+            forceHeaders(res, DRAFT_HEADERS);
+            return drafted.handle(req, res, path);
+          }
+        }
         return site.handle(req, res, path);
       },
     });
@@ -121,6 +157,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   return {
     url: `${server.origin}/`,
     endpoint,
+    draftsUrl: access ? `${server.origin}${access.enterPath}` : null,
     get contentLoads() {
       return rendered?.loads ?? 0;
     },
@@ -129,4 +166,17 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       await cleanup();
     },
   };
+}
+
+/**
+ * The token the draft view asks with: the configured one; with the embedded backend and none
+ * configured, one made for this run, which the backend takes as its editor's.
+ */
+function draftsToken(config: ResolvedConfig): CmsToken {
+  if (config.content.token) return config.content.token;
+  if (!config.content.endpoint) return CmsToken.fromEnv(randomBytes(24).toString('base64url'));
+  throw new UserError('preview --drafts needs a CMS account that may see unpublished content', {
+    exitCode: 2,
+    hint: 'Give its access token in HOTEL_SITE_CMS_TOKEN, or in a file named by --token-file or content.tokenFile (docs/drafts.md).',
+  });
 }

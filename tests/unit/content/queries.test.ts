@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { buildSchema, isNonNullType, parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { NON_NULL_ROOT_FIELDS, QUERIES } from '../../../site/content/queries';
+import { DRAFT_QUERIES, NON_NULL_ROOT_FIELDS, QUERIES } from '../../../site/content/queries';
 import { projectPath } from '../../../site/project-root';
 
 const schema = buildSchema(readFileSync(projectPath('site/cms/schema.graphql'), 'utf8'));
@@ -18,7 +18,7 @@ describe('query files', () => {
     if (source !== null) expect(readFileSync(projectPath('site/cms/schema.graphql'), 'utf8')).toBe(source);
   });
 
-  for (const [key, operation] of Object.entries(QUERIES)) {
+  for (const [key, operation] of [...Object.entries(QUERIES), ...Object.entries(DRAFT_QUERIES).map(([name, query]) => [`draft ${name}`, query] as const)]) {
     it(`${key} (${operation.name}) validates against the CMS schema`, () => {
       const errors = validate(schema, parse(operation.document));
       expect(errors.map((error) => error.message)).toEqual([]);
