@@ -13,8 +13,8 @@ import { ISLAND_CLIENTS, type Widget } from './registry';
 import type { HydrateOn, IslandName } from '../islands';
 
 const INTERACTIONS = ['pointerdown', 'pointerover', 'focusin', 'keydown', 'touchstart'] as const;
-/** What a guest uses in a widget. Its text, a table or a slot's cards are read, not used. */
-const CONTROLS = 'button, input, select, textarea, label, summary, a[data-enhanced]';
+/** What a guest uses in a widget. Its text, a table, a slot's cards and a native disclosure (<summary>) need no widget. */
+const CONTROLS = 'button, input, select, textarea, label, a[data-enhanced]';
 
 type Settings = Partial<Record<IslandName, Record<string, unknown>>>;
 let settings: Promise<Settings> | null = null;

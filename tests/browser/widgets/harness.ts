@@ -164,7 +164,7 @@ export async function openTab(browser: Browser, options: TabOptions = {}): Promi
 }
 
 /** A widget's controls: what a guest uses, and what wakes an island that hydrates on use (templates/client/main.ts). */
-const CONTROLS = 'button, input, select, textarea, label, summary, a[data-enhanced]';
+const CONTROLS = 'button, input, select, textarea, label, a[data-enhanced]';
 
 /**
  * Brings every island that has not hydrated yet into view, one after another, puts the pointer on
