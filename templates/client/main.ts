@@ -9,7 +9,7 @@ import { HTML_CLASSES, whenIdle } from '../widgets/islands/browser';
 import { reloadAfterChunkError } from './chunk-reload';
 import { watchHeaderScroll } from './header-scroll';
 import { startProgressBar } from './progress';
-import { ISLAND_CLIENTS, type Widget } from './registry';
+import { ISLAND_CLIENTS, type IslandClient, type Widget } from './registry';
 import type { HydrateOn, IslandName } from '../islands';
 
 const INTERACTIONS = ['pointerdown', 'pointerover', 'focusin', 'keydown', 'touchstart'] as const;
@@ -40,7 +40,7 @@ function ownProps(container: HTMLElement): Record<string, unknown> {
   return JSON.parse(container.dataset.props || '{}') as Record<string, unknown>;
 }
 
-function hydrateIsland(container: HTMLElement, name: IslandName, load: () => Promise<Record<string, unknown>>): Promise<void> {
+function hydrateIsland(container: HTMLElement, name: IslandName, client: Extract<IslandClient, { load: unknown }>): Promise<void> {
   const own = ownProps(container);
   // Slots keep the HTML the server rendered (see templates/islands.tsx).
   const slots: Record<string, { __html: string }> = {};
@@ -48,8 +48,13 @@ function hydrateIsland(container: HTMLElement, name: IslandName, load: () => Pro
     if (slot.closest('[data-island]') === container) slots[slot.dataset.slot!] = { __html: slot.innerHTML };
   }
   if (Object.keys(slots).length > 0) own.slots = slots;
-  return Promise.all([import('./hydrate'), load(), islandSettings()]).then(([runtime, module, shared]) =>
-    runtime.hydrate(container, (module[name] ?? module.default) as Widget, { ...shared[name], ...own }),
+  const props = islandSettings().then((shared) => {
+    const all = { ...shared[name], ...own };
+    client.prepare?.(all);
+    return all;
+  });
+  return Promise.all([import('./hydrate'), client.load(), props]).then(([runtime, module, all]) =>
+    runtime.hydrate(container, (module[name] ?? module.default) as Widget, all),
   );
 }
 
@@ -61,7 +66,7 @@ function activate(container: HTMLElement): Promise<void> {
     console.error(`Unknown island "${name}"`);
     return Promise.resolve();
   }
-  if ('load' in client) return hydrateIsland(container, name, client.load);
+  if ('load' in client) return hydrateIsland(container, name, client);
   try {
     client.enhance(container, ownProps(container), () => islandSettings().then((shared) => shared[name] ?? {}));
   } catch (error) {

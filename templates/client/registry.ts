@@ -5,9 +5,11 @@
 // - `load`: a widget React hydrates, a split point. Its chunk and React's DOM client (hydrate.ts)
 //   download only when its trigger fires — for most, when a guest uses it. `now` says when the
 //   page's URL already asks for a state only the widget can show, so it hydrates at once.
+//   `prepare` starts, beside React's download, what the widget will need first (with its props).
 // Keys match ISLAND_COMPONENTS in templates/island-components.ts.
 import type { ComponentType } from 'react';
 import type { IslandName } from '../islands';
+import { loadBookingScript } from '../widgets/islands/booking-loader';
 import { enhanceCookieBar } from './cookie-bar';
 import { enhanceMenuOverlay } from './menu-overlay';
 import { enhanceNotificationBanner } from './notification-banner';
@@ -22,7 +24,7 @@ export type Enhancer = (container: HTMLElement, own: Record<string, unknown>, sh
 
 export type IslandClient =
   | { enhance: Enhancer }
-  | { load: () => Promise<Record<string, unknown>>; now?: () => boolean };
+  | { load: () => Promise<Record<string, unknown>>; now?: () => boolean; prepare?: (props: Record<string, unknown>) => void };
 
 const hasQuery = (name: string) => () => new URLSearchParams(window.location.search).has(name);
 
@@ -30,7 +32,11 @@ export const ISLAND_CLIENTS: Record<IslandName, IslandClient> = {
   CookieBar: { enhance: enhanceCookieBar },
   MenuOverlay: { enhance: enhanceMenuOverlay },
   NotificationBanner: { enhance: enhanceNotificationBanner },
-  BookingButton: { load: () => import('../widgets/islands/BookingButton') },
+  // The provider's script loads on the first intent, as the hydrated button's own preload does.
+  BookingButton: {
+    load: () => import('../widgets/islands/BookingButton'),
+    prepare: (props) => void loadBookingScript(String(props.scriptUrl)).catch(() => undefined),
+  },
   FunctionRoomComparison: { load: () => import('../widgets/islands/FunctionRoomComparison') },
   // ?email= from the footer's field: the widget fills it in.
   NewsletterForm: { load: () => import('../widgets/islands/NewsletterForm'), now: hasQuery('email') },

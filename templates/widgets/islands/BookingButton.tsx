@@ -3,7 +3,7 @@
 // (hover, focus, touch — before the click itself), never just because a page was viewed: a
 // third-party script on every page view costs guests data and tells the provider who browses;
 // the button is busy while it loads and falls back to the link when it cannot load.
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { callOpenFunction, loadBookingScript } from './booking-loader';
 
 export interface BookingButtonProps {
@@ -21,14 +21,9 @@ export interface BookingButtonProps {
 
 export default function BookingButton({ label, shortLabel, href, scriptUrl, openFunction, className }: BookingButtonProps) {
   const [busy, setBusy] = useState(false);
-  const link = useRef<HTMLAnchorElement>(null);
   const preload = () => {
     loadBookingScript(scriptUrl).catch(() => undefined);
   };
-  // It hydrates when a guest comes to it: the pointer or focus that woke it is already the intent.
-  useEffect(() => {
-    if (link.current?.matches(':hover, :focus')) preload();
-  }, []);
 
   const open = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -46,7 +41,7 @@ export default function BookingButton({ label, shortLabel, href, scriptUrl, open
   };
 
   return (
-    <a ref={link} className={className} href={href} data-enhanced="" aria-busy={busy || undefined} onPointerEnter={preload} onFocus={preload} onTouchStart={preload} onClick={open}>
+    <a className={className} href={href} data-enhanced="" aria-busy={busy || undefined} onPointerEnter={preload} onFocus={preload} onTouchStart={preload} onClick={open}>
       {shortLabel ? (
         <>
           <span className="book-button__long">{label}</span>
