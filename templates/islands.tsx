@@ -31,12 +31,13 @@ interface IslandOwnProps<N extends IslandName> {
   /** Serializable props (no functions, no React nodes), without the shared ones. Slots go in `slots`. */
   props: Omit<IslandProps<N>, 'slots' | SharedKeys<N>>;
   slots?: Record<string, ReactNode>;
+  /** Default `interaction`: a page that is only read loads no React for it. */
   hydrate?: HydrateOn;
   /** `span` where the island sits inside phrasing content. The container is display: contents. */
   as?: 'div' | 'span';
 }
 
-export function Island<N extends IslandName>({ name, props, slots, hydrate = 'idle', as: Tag = 'div' }: IslandOwnProps<N>) {
+export function Island<N extends IslandName>({ name, props, slots, hydrate = 'interaction', as: Tag = 'div' }: IslandOwnProps<N>) {
   const Component = ISLAND_COMPONENTS[name] as unknown as (p: Record<string, unknown>) => ReactNode;
   const all = { ...sharedProps(useOptionalSite(), name), ...props, ...(slots ? { slots } : {}) };
   return (

@@ -72,9 +72,9 @@ describe('<Island>', () => {
     expect(island.inner).toBe(renderToString(<VideoFacade {...(island.props as unknown as VideoFacadeProps)} />));
   });
 
-  it('hydrates when idle unless told otherwise, and can be a span inside phrasing content', () => {
+  it('hydrates when a guest uses it unless told otherwise, and can be a span inside phrasing content', () => {
     const html = renderToString(<Island name="VideoFacade" as="span" props={props} />);
-    expect(html.startsWith('<span class="island" data-island="VideoFacade" data-hydrate="idle"')).toBe(true);
+    expect(html.startsWith('<span class="island" data-island="VideoFacade" data-hydrate="interaction"')).toBe(true);
   });
 
   it('sends slots as server HTML that the client passes back unchanged', () => {
