@@ -13,7 +13,7 @@ import { ISLAND_CLIENTS, type IslandClient, type Widget } from './registry';
 import type { HydrateOn, IslandName } from '../islands';
 
 const INTERACTIONS = ['pointerdown', 'pointerover', 'focusin', 'keydown', 'touchstart'] as const;
-/** What a guest uses in a widget. Its text, a table, a slot's cards and a native disclosure (<summary>) need no widget. */
+/** What a guest uses in a widget; its text, a table, a slot's cards or a <summary> wake nothing. */
 const CONTROLS = 'button, input, select, textarea, label, a[data-enhanced]';
 
 type Settings = Partial<Record<IslandName, Record<string, unknown>>>;
@@ -35,7 +35,7 @@ function islandSettings(): Promise<Settings> {
   return settings;
 }
 
-/** Props of an island, as the server rendered it: the page's own, then its slots' HTML. */
+/** The page's own props of an island (data-props), without the shared ones. */
 function ownProps(container: HTMLElement): Record<string, unknown> {
   return JSON.parse(container.dataset.props || '{}') as Record<string, unknown>;
 }

@@ -1,6 +1,6 @@
-// The full menu overlay (templates/widgets/islands/MenuOverlay.tsx), without React: the toggle opens
-// the <dialog> as a modal, the close link, Escape and the backdrop close it; the item lists load
-// from the menu page on intent or when idle. Behaviour with and without JavaScript: docs/menu.md.
+// The full menu overlay (templates/widgets/islands/MenuOverlay.tsx) without React: the toggle
+// opens the <dialog> as a modal, the close link, Escape and the backdrop close it; the item lists
+// load from the menu page on intent or when idle. With and without JavaScript: docs/menu.md.
 import { whenIdle } from '../widgets/islands/browser';
 import { fillMenuLists, loadMenuLists } from '../widgets/islands/menu-lists';
 import type { Enhancer } from './registry';

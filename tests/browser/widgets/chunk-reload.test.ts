@@ -7,7 +7,7 @@ import { openTab, routePath, serveSite, type SiteServer } from './harness';
 
 const dist = inject('fixtureSite');
 const GUARD_KEY = 'chunkReloadAt';
-// The footer's newsletter field sends guests here: the form hydrates at once to fill in the address.
+// Where the footer's newsletter field sends guests: the form hydrates at once to fill it in.
 const PAGE = `${routePath('newsletters', 'de')}?email=guest%40example.com`;
 
 describe.skipIf(!hasChromium)('chunk-load failure', () => {

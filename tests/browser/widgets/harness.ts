@@ -163,7 +163,7 @@ export async function openTab(browser: Browser, options: TabOptions = {}): Promi
   return { context, page, errors, failedLocal, external, close: () => context.close() };
 }
 
-/** A widget's controls: what a guest uses, and what wakes an island that hydrates on use (templates/client/main.ts). */
+/** A widget's controls: what a guest uses, what wakes an island on use (templates/client/main.ts). */
 const CONTROLS = 'button, input, select, textarea, label, a[data-enhanced]';
 
 /**

@@ -42,7 +42,7 @@ function recordScripts(tab: Tab, server: SiteServer): Set<string> {
   return scripts;
 }
 
-/** Lets a first view settle as a guest who only reads it would: loaded, the network quiet, the browser idle. */
+/** A first view as a guest who only reads it: loaded, the network quiet, the browser idle. */
 async function settle(tab: Tab): Promise<void> {
   await tab.page.waitForLoadState('networkidle');
   await tab.page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })));
