@@ -17,11 +17,11 @@ function Banner() {
   const site = useSite();
   const key = bannerKeyOf(site.notifications.map((notification) => notification.nid));
   if (!key) return null;
-  return <Island name="NotificationBanner" hydrate="idle" props={{ dismissKey: key }} slots={{ list: <BannerList /> }} />;
+  return <Island name="NotificationBanner" hydrate="load" props={{ dismissKey: key }} slots={{ list: <BannerList /> }} />;
 }
 
 function CookieConsent() {
-  return <Island name="CookieBar" hydrate="idle" props={{}} />;
+  return <Island name="CookieBar" hydrate="load" props={{}} />;
 }
 
 export function Layout({ children }: { children: ReactNode }) {

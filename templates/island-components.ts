@@ -1,5 +1,5 @@
 // The islands by name: the server renders these components, the client's registry
-// (templates/client/registry.ts) loads the same names.
+// (templates/client/registry.ts) brings the same names to life.
 import type { ComponentProps } from 'react';
 import BookingButton from './widgets/islands/BookingButton';
 import CookieBar from './widgets/islands/CookieBar';

@@ -10,8 +10,11 @@ import { ISLAND_COMPONENTS, type IslandName, type IslandProps } from './island-c
 export type { IslandName, IslandProps } from './island-components';
 
 /**
- * When an island hydrates. Every mode except `load` also hydrates at once on the first interaction
- * with it (pointer, focus, key), and a click made before hydration is replayed afterwards.
+ * When an island comes to life (templates/client/main.ts). `interaction`: when a guest uses one of
+ * its controls (pointer, focus, key on a button, field or enhanced link), the choice for widgets
+ * React hydrates, so a page that is only read loads no React. Every other mode except `load` also
+ * starts on such use, and a click made before hydration is replayed afterwards. Islands with a
+ * plain-script enhancer (the layout's, templates/client/registry.ts) use `load`.
  */
 export type HydrateOn = 'load' | 'idle' | 'visible' | 'interaction';
 
@@ -28,12 +31,13 @@ interface IslandOwnProps<N extends IslandName> {
   /** Serializable props (no functions, no React nodes), without the shared ones. Slots go in `slots`. */
   props: Omit<IslandProps<N>, 'slots' | SharedKeys<N>>;
   slots?: Record<string, ReactNode>;
+  /** Default `interaction`: a page that is only read loads no React for it. */
   hydrate?: HydrateOn;
   /** `span` where the island sits inside phrasing content. The container is display: contents. */
   as?: 'div' | 'span';
 }
 
-export function Island<N extends IslandName>({ name, props, slots, hydrate = 'idle', as: Tag = 'div' }: IslandOwnProps<N>) {
+export function Island<N extends IslandName>({ name, props, slots, hydrate = 'interaction', as: Tag = 'div' }: IslandOwnProps<N>) {
   const Component = ISLAND_COMPONENTS[name] as unknown as (p: Record<string, unknown>) => ReactNode;
   const all = { ...sharedProps(useOptionalSite(), name), ...props, ...(slots ? { slots } : {}) };
   return (

@@ -54,7 +54,7 @@ export function MenuNav({ place }: { place: MenuPlace }) {
                     <Island
                       name="BookingButton"
                       as="span"
-                      hydrate="idle"
+                      hydrate="interaction"
                       props={{ label: entry.title, className: 'menu-topic__link menu-topic__link--booking' }}
                     />
                   </li>

@@ -52,7 +52,7 @@ export function TopBar() {
           <Island
             name="BookingButton"
             as="span"
-            hydrate="idle"
+            hydrate="interaction"
             props={{ label: t('booking.bookNow'), shortLabel: t('booking.bookNowShort'), className: 'button button--primary book-button book-button--topbar' }}
           />
           <a className="topbar__lang" href={page.switchHref} hrefLang={other} lang={other}>
@@ -64,7 +64,7 @@ export function TopBar() {
             render={() => (
               <Island
                 name="MenuOverlay"
-                hydrate="idle"
+                hydrate="load"
                 props={{}}
                 slots={{ nav: <MenuNav place="overlay" /> }}
               />

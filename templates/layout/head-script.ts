@@ -1,6 +1,7 @@
 // The one inline script, in <head>: it runs before first paint and puts the visitor's stored
 // choices on <html> as classes, so the cookie bar and the banner appear in their final state at
-// once — no flash, no layout shift — long before the islands hydrate (they take over from there).
+// once — no flash, no layout shift — before the entry script runs (its handlers take over from
+// there: templates/client/cookie-bar.ts, notification-banner.ts).
 // Its text is the same on every page, so the Content-Security-Policy allows it by one hash
 // (docs/hardening.md); what differs per page, the banner's key, is its `data-banner` attribute.
 import { HTML_CLASSES, STORAGE_KEYS } from '../widgets/islands/browser';

@@ -17,7 +17,7 @@ export function BookingButton({ label, className }: Props) {
     <Island
       name="BookingButton"
       as="span"
-      hydrate="idle"
+      hydrate="interaction"
       props={{ label: label || translate(site.messages, 'booking.bookNow'), className: classes }}
     />
   );

@@ -60,5 +60,5 @@ export function FunctionRoomComparison({ rooms, hrefs }: Props) {
     empty: t('functionRooms.empty'),
     scrollHint: t('functionRooms.scrollHint'),
   };
-  return <Island name="FunctionRoomComparison" hydrate="visible" props={{ idPrefix, rooms: rows, labels }} />;
+  return <Island name="FunctionRoomComparison" hydrate="interaction" props={{ idPrefix, rooms: rows, labels }} />;
 }

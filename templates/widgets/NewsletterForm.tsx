@@ -2,17 +2,16 @@
 // validates in the page language, takes ?email= from the footer field.
 import { useId } from 'react';
 import { Island } from '../islands';
-import { usePage, useSite, useT } from '../site-context';
+import { useSite, useT } from '../site-context';
 
 export function NewsletterForm() {
   const site = useSite();
-  const page = usePage();
   const t = useT();
   const idPrefix = `newsletter-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
   return (
     <Island
       name="NewsletterForm"
-      hydrate={page.route?.id === 'newsletters' ? 'load' : 'visible'}
+      hydrate="interaction"
       props={{
         idPrefix,
         action: site.config.newsletter.actionUrl,

@@ -35,7 +35,7 @@ export function SpaTreatmentFilter({ treatments, grid }: Props) {
   return (
     <Island
       name="SpaTreatmentFilter"
-      hydrate="load"
+      hydrate="interaction"
       props={{
         categories,
         aliases,

@@ -32,7 +32,7 @@ export function VideoFacade(props: Props) {
   return (
     <Island
       name="VideoFacade"
-      hydrate="visible"
+      hydrate="interaction"
       props={{
         url: remote.url,
         embedUrl: remote.embedUrl,

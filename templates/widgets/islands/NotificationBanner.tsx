@@ -2,9 +2,8 @@
 // dismissable for the visit (sessionStorage — survives navigation, not a new visit). A band at the
 // top of the page, under the top bar, so it covers nothing. No layout shift: it is in the HTML
 // from the start, a stored dismissal hides it before first paint (head script), and dismissing it
-// is the guest's own action.
-import { useEffect, useState } from 'react';
-import { HTML_CLASSES, STORAGE_KEYS, readStorage, writeStorage } from './browser';
+// is the guest's own action. This is its markup; dismissing is a plain script in the entry
+// (templates/client/notification-banner.ts), so a first view needs no React.
 import { Slot, type Slots } from './Slot';
 import { Icon } from '../../components/Icon';
 
@@ -19,35 +18,12 @@ export interface NotificationBannerProps {
   slots?: Slots;
 }
 
-export default function NotificationBanner({ dismissKey, labels, slots }: NotificationBannerProps) {
-  const [dismissed, setDismissed] = useState(false);
-  const [synced, setSynced] = useState(false);
-
-  useEffect(() => {
-    if (readStorage('session', STORAGE_KEYS.bannerDismissed) === dismissKey) setDismissed(true);
-    setSynced(true);
-  }, [dismissKey]);
-
-  // Once the stored state is rendered, it decides, no longer the head script's class.
-  useEffect(() => {
-    if (synced) document.documentElement.classList.remove(HTML_CLASSES.bannerDismissed);
-  }, [synced]);
-
-  if (dismissed) return null;
+export default function NotificationBanner({ labels, slots }: NotificationBannerProps) {
   return (
     <div className="banner-band">
     <aside className="banner" aria-label={labels.region}>
       <Slot name="list" content={slots?.list} className="banner__slot" />
-      <button
-        type="button"
-        className="banner__close"
-        aria-label={labels.dismiss}
-        onClick={() => {
-          writeStorage('session', STORAGE_KEYS.bannerDismissed, dismissKey);
-          setDismissed(true);
-          document.getElementById('main')?.focus({ preventScroll: true });
-        }}
-      >
+      <button type="button" className="banner__close" aria-label={labels.dismiss}>
         <Icon name="close" />
       </button>
     </aside>

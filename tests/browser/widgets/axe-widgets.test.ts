@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations } from '../../helpers/axe';
 import { hasChromium, launchBrowser } from '../../helpers/browser';
-import { hydrated, openTab, routePath, serveSite, VARIANTS, type SiteServer } from './harness';
+import { hydrateByUse, hydrated, openTab, routePath, serveSite, VARIANTS, type SiteServer } from './harness';
 
 const dist = inject('fixtureSite');
 
@@ -45,12 +45,12 @@ describe.skipIf(!hasChromium)('axe on the widgets in use', () => {
 
         await page.goto(server.url + routePath('meetingsandcelebrations', variant.locale));
         await page.locator('.room-table').first().scrollIntoViewIfNeeded();
-        await hydrated(page, 'FunctionRoomComparison');
+        await hydrateByUse(page, 'FunctionRoomComparison');
         await page.locator('.room-filter input[type="number"]').first().fill('100000');
         found.push(...(await violations(page, 'no function room')));
 
         await page.goto(server.url + routePath('newsletters', variant.locale));
-        await hydrated(page, 'NewsletterForm');
+        await hydrateByUse(page, 'NewsletterForm');
         await page.locator('.newsletter-form button[type="submit"]').click();
         found.push(...(await violations(page, 'newsletter messages')));
         expect(found).toEqual([]);

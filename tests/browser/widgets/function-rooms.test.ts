@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hasChromium, launchBrowser } from '../../helpers/browser';
-import { hydrated, openTab, routePath, serveSite, VARIANTS, type SiteServer } from './harness';
+import { hydrateByUse, openTab, routePath, serveSite, VARIANTS, type SiteServer } from './harness';
 
 const dist = inject('fixtureSite');
 const NO_MATCH = { de: 'Kein Tagungsraum zur Verfügung Ihrer Wahl.', en: 'No function room available for your choice.' };
@@ -45,7 +45,7 @@ describe.skipIf(!hasChromium)('function-room comparison', () => {
         await page.goto(server.url + routePath('meetingsandcelebrations', variant.locale));
         const table = page.locator('.room-table').first();
         await table.scrollIntoViewIfNeeded();
-        await hydrated(page, 'FunctionRoomComparison');
+        await hydrateByUse(page, 'FunctionRoomComparison');
         const headers = (await table.locator('thead th').allTextContents()).map((text) => text.trim());
         for (const header of HEADERS[variant.locale]) expect(headers).toContain(header);
 

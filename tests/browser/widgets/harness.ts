@@ -1,7 +1,7 @@
 // Shared set-up of the widget tests: a static server for a built site with hooks (delay
 // or fail a path — for the progress bar and chunk-reload tests), the language × width variants, a page that records console errors, failed local requests and any
 // request leaving 127.0.0.1 (blocked: the tests never touch the network), and helpers to wait for
-// the islands to hydrate.
+// the islands to hydrate (or wake them as a guest would).
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -163,32 +163,58 @@ export async function openTab(browser: Browser, options: TabOptions = {}): Promi
   return { context, page, errors, failedLocal, external, close: () => context.close() };
 }
 
+/** A widget's controls: what a guest uses, what wakes an island on use (templates/client/main.ts). */
+const CONTROLS = 'button, input, select, textarea, label, a[data-enhanced]';
+
 /**
- * Brings every island that has not hydrated yet into view, one after another, and waits for it:
- * a guest who scrolls to a widget gets it working. Scrolling past in steps is not enough on a busy
- * renderer, which may draw no frame while an island is in view, so its IntersectionObserver never
- * fires. Islands that never hydrate (hidden, or broken) fail the call, named.
+ * Brings every island that has not hydrated yet into view, one after another, puts the pointer on
+ * one of its controls and waits for it: a guest who comes to a widget gets it working. Islands
+ * without a control of their own (an empty function-room table) have nothing to use and are left
+ * as they are; islands that never hydrate (broken) fail the call, named.
  */
 export async function hydrateAll(page: Page, timeoutMs = 30_000): Promise<void> {
-  const missing = await page.evaluate(async (timeout) => {
-    const pending = () => [...document.querySelectorAll<HTMLElement>('[data-island]')].filter((island) => !island.hasAttribute('data-hydrated'));
-    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-    const deadline = Date.now() + timeout;
-    for (let left = pending(); left.length > 0 && Date.now() < deadline; left = pending()) {
-      // Each in view for a moment, in document order, then again until none is left. An island's
-      // container is display: contents (no box): its first child is what shows.
-      for (const island of left) {
-        (island.firstElementChild ?? island).scrollIntoView({ block: 'center' });
-        for (let waited = 0; waited < 1_000 && !island.hasAttribute('data-hydrated'); waited += 50) await sleep(50);
+  const missing = await page.evaluate(
+    async ([timeout, controls]) => {
+      const controlOf = (island: HTMLElement) => [...island.querySelectorAll<HTMLElement>(controls)].find((control) => control.closest('[data-island]') === island);
+      const pending = () => [...document.querySelectorAll<HTMLElement>('[data-island]')].filter((island) => !island.hasAttribute('data-hydrated') && controlOf(island));
+      const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      const deadline = Date.now() + timeout;
+      for (let left = pending(); left.length > 0 && Date.now() < deadline; left = pending()) {
+        // Each in view for a moment, in document order, then again until none is left. An island's
+        // container is display: contents (no box): its first child is what shows.
+        for (const island of left) {
+          (island.firstElementChild ?? island).scrollIntoView({ block: 'center' });
+          controlOf(island)?.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+          for (let waited = 0; waited < 1_000 && !island.hasAttribute('data-hydrated'); waited += 50) await sleep(50);
+        }
       }
-    }
-    window.scrollTo(0, 0);
-    return pending().map((island) => island.dataset.island ?? '?');
-  }, timeoutMs);
+      window.scrollTo(0, 0);
+      return pending().map((island) => island.dataset.island ?? '?');
+    },
+    [timeoutMs, CONTROLS] as const,
+  );
   if (missing.length > 0) throw new Error(`${page.url()}: islands not hydrated within ${timeoutMs / 1000} s: ${missing.join(', ')}`);
 }
 
-/** Waits until the islands named have hydrated (the layout's hydrate when the browser is idle). */
+/**
+ * What a guest does before using a widget: the pointer comes to one of its controls. That wakes
+ * the islands named (React widgets hydrate on use); then waits until they have hydrated.
+ */
+export async function hydrateByUse(page: Page, ...names: string[]): Promise<void> {
+  await page.evaluate(
+    ([wanted, controls]) => {
+      for (const island of document.querySelectorAll<HTMLElement>('[data-island]')) {
+        if (!wanted.includes(island.dataset.island!) || island.hasAttribute('data-hydrated')) continue;
+        const control = [...island.querySelectorAll(controls)].find((candidate) => candidate.closest('[data-island]') === island);
+        control?.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+      }
+    },
+    [names, CONTROLS] as const,
+  );
+  await hydrated(page, ...names);
+}
+
+/** Waits until the islands named have hydrated (the layout's at once, when the entry runs). */
 export async function hydrated(page: Page, ...names: string[]): Promise<void> {
   await page.waitForFunction(
     (wanted) => wanted.every((name) => [...document.querySelectorAll(`[data-island="${name}"]`)].every((island) => island.hasAttribute('data-hydrated'))),

@@ -32,7 +32,7 @@ describe.skipIf(!hasChromium)('header', () => {
         expect(await header.evaluate((element) => getComputedStyle(element).color)).toBe('rgb(255, 255, 255)');
         const heroTop = await page.locator('main').evaluate((main) => main.getBoundingClientRect().top);
         // What scrolling does, alone: loading and hydrating the page have tests of their own.
-        await hydrated(page, 'MenuOverlay', 'BookingButton');
+        await hydrated(page, 'MenuOverlay', 'CookieBar');
         await resetLayoutShift(page);
 
         await page.mouse.wheel(0, 700);

@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hasChromium, launchBrowser } from '../../helpers/browser';
-import { hydrated, openTab, routePath, serveSite, VARIANTS, type SiteServer } from './harness';
+import { hydrateByUse, hydrated, openTab, routePath, serveSite, VARIANTS, type SiteServer } from './harness';
 
 const dist = inject('fixtureSite');
 
@@ -36,7 +36,7 @@ describe.skipIf(!hasChromium)('spa treatment filter', () => {
         const { page } = tab;
         const list = routePath('spatreatments', variant.locale);
         await page.goto(server.url + list);
-        await hydrated(page, 'SpaTreatmentFilter');
+        await hydrateByUse(page, 'SpaTreatmentFilter');
         const props = await propsOf(page);
         expect(props.categories.length).toBeGreaterThan(1);
         expect(await shown(page)).toEqual(props.treatments.map((_, index) => index));

@@ -4,7 +4,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hasChromium, launchBrowser } from '../../helpers/browser';
-import { hydrated, openTab, routePath, serveSite, VARIANTS, type SiteServer } from './harness';
+import { hydrateByUse, openTab, routePath, serveSite, VARIANTS, type SiteServer } from './harness';
 
 const dist = inject('fixtureSite');
 
@@ -27,7 +27,7 @@ describe.skipIf(!hasChromium)('video facade', () => {
         await page.goto(server.url + routePath('storchenkamera', variant.locale));
         const facade = page.locator('.video-facade').first();
         await facade.scrollIntoViewIfNeeded();
-        await hydrated(page, 'VideoFacade');
+        await hydrateByUse(page, 'VideoFacade');
         const { embedUrl, title } = JSON.parse((await page.locator('[data-island="VideoFacade"]').first().getAttribute('data-props'))!) as { embedUrl: string; title: string };
         const host = new URL(embedUrl).hostname;
         expect(tab.external.filter((url) => new URL(url).hostname === host)).toEqual([]);

@@ -11,7 +11,7 @@ import { SiteProvider } from '../../../templates/site-context';
 import CookieBar from '../../../templates/widgets/islands/CookieBar';
 import type { Page, SiteContext } from '../../../site/model/page-model';
 import de from '../../../locales/de.json';
-import { ISLAND_LOADERS } from '../../../templates/client/registry';
+import { ISLAND_CLIENTS } from '../../../templates/client/registry';
 import SpaTreatmentFilter from '../../../templates/widgets/islands/SpaTreatmentFilter';
 import VideoFacade, { type VideoFacadeProps } from '../../../templates/widgets/islands/VideoFacade';
 
@@ -72,9 +72,9 @@ describe('<Island>', () => {
     expect(island.inner).toBe(renderToString(<VideoFacade {...(island.props as unknown as VideoFacadeProps)} />));
   });
 
-  it('hydrates when idle unless told otherwise, and can be a span inside phrasing content', () => {
+  it('hydrates when a guest uses it unless told otherwise, and can be a span inside phrasing content', () => {
     const html = renderToString(<Island name="VideoFacade" as="span" props={props} />);
-    expect(html.startsWith('<span class="island" data-island="VideoFacade" data-hydrate="idle"')).toBe(true);
+    expect(html.startsWith('<span class="island" data-island="VideoFacade" data-hydrate="interaction"')).toBe(true);
   });
 
   it('sends slots as server HTML that the client passes back unchanged', () => {
@@ -135,13 +135,19 @@ describe('shared island props', () => {
 });
 
 describe('the client registry', () => {
-  it('can load every island the server renders, and no other', () => {
-    expect(Object.keys(ISLAND_LOADERS).sort()).toEqual(Object.keys(ISLAND_COMPONENTS).sort());
+  it('can bring to life every island the server renders, and no other', () => {
+    expect(Object.keys(ISLAND_CLIENTS).sort()).toEqual(Object.keys(ISLAND_COMPONENTS).sort());
   });
 
-  it('loads each widget under its island name or as the module default', async () => {
-    for (const [name, load] of Object.entries(ISLAND_LOADERS)) {
-      const module = await load();
+  it('has plain handlers for the layout islands a first view needs, so they load no React', () => {
+    const plain = Object.entries(ISLAND_CLIENTS).flatMap(([name, client]) => ('enhance' in client ? [name] : []));
+    expect(plain.sort()).toEqual(['CookieBar', 'MenuOverlay', 'NotificationBanner']);
+  });
+
+  it('loads each React widget under its island name or as the module default', async () => {
+    for (const [name, client] of Object.entries(ISLAND_CLIENTS)) {
+      if (!('load' in client)) continue;
+      const module = await client.load();
       expect(module[name] ?? module.default, name).toBe(ISLAND_COMPONENTS[name as keyof typeof ISLAND_COMPONENTS]);
     }
   });
