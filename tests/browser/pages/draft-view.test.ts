@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 describe.skipIf(!hasChromium)('draft view in a browser', () => {
-  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+  for (const viewport of Object.values(VIEWPORTS)) {
     it(`shows the notice bar above the page at ${viewport.width} px, accessible, hiding nothing`, async () => {
       const context = await browser.newContext({ viewport });
       const page = await context.newPage();
