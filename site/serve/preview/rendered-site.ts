@@ -8,6 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { cacheAnswers } from '../../content/cached-client';
 import type { ContentClient } from '../../content/client';
+import { AccessRefused } from '../../content/cms-fetch';
 import { classifyFailure } from '../../content/failure';
 import type { ContentItem, Locale } from '../../model/content-types';
 import { revisionKey } from '../../content/content-lists';
@@ -90,27 +91,34 @@ export function createRenderedSite(options: RenderedSiteOptions): RenderedSite {
     // The sitemap and the other extras are the published view's.
     return { site, pages: indexPages(site.pages) };
   };
+  const loadPublished = async (): Promise<Snapshot> => {
+    const started = Date.now();
+    const full = !last || started - last.fullAt >= fullRefreshMs;
+    // Asked before the content: an edit landing in between shows as moved next time.
+    const versions = await fetchVersions(client, config.locales.all);
+    if (full) cache.invalidate(() => true);
+    else {
+      const moved = movedLists(last!.versions, versions);
+      if (!moved.size) return last!.snapshot;
+      dropMoved(cache, moved);
+    }
+    const context = stageContext({ config, reporter: silentReporter, warn: session.warn, outDir: files.root, memo: session.memo, now: options.now?.() });
+    const site = await prepareSite(context, { client: cache.client, assets: options.assets });
+    await runStage(context, extras, { pages: site.pages });
+    const snapshot = { site, pages: indexPages(site.pages) };
+    // Recorded only once the snapshot is complete: after a failure the same lists count as moved again.
+    last = { snapshot, versions, fullAt: full ? started : last!.fullAt };
+    return snapshot;
+  };
   const snapshots = createSnapshotCache<Snapshot>(
-    async () => {
-      if (drafts) return loadDrafts();
-      const started = Date.now();
-      const full = !last || started - last.fullAt >= fullRefreshMs;
-      // Asked before the content: an edit landing in between shows as moved next time.
-      const versions = await fetchVersions(client, config.locales.all);
-      if (full) cache.invalidate(() => true);
-      else {
-        const moved = movedLists(last!.versions, versions);
-        if (!moved.size) return last!.snapshot;
-        dropMoved(cache, moved);
-      }
-      const context = stageContext({ config, reporter: silentReporter, warn: session.warn, outDir: files.root, memo: session.memo, now: options.now?.() });
-      const site = await prepareSite(context, { client: cache.client, assets: options.assets });
-      await runStage(context, extras, { pages: site.pages });
-      const snapshot = { site, pages: indexPages(site.pages) };
-      // Recorded only once the snapshot is complete: after a failure the same lists count as moved again.
-      last = { snapshot, versions, fullAt: full ? started : last!.fullAt };
-      return snapshot;
-    },
+    () =>
+      drafts
+        ? loadDrafts()
+        : loadPublished().catch((error: unknown) => {
+            // An expired token (said once in the terminal) leaves the published view as it was.
+            if (last && tokenRefused(error)) return last.snapshot;
+            throw error;
+          }),
     { ttlMs: options.contentTtlMs ?? 3_000 },
   );
 
@@ -198,4 +206,12 @@ export function createRenderedSite(options: RenderedSiteOptions): RenderedSite {
     },
     items: async () => itemsByRevisionKey((await snapshots.get()).site.content.items),
   };
+}
+
+/** Whether a failure is the CMS refusing the token (HTTP 401), anywhere in its cause chain. */
+function tokenRefused(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 8; cause = cause.cause, depth++) {
+    if (cause instanceof AccessRefused && cause.status === 401) return true;
+  }
+  return false;
 }
