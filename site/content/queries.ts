@@ -3,6 +3,7 @@
 import { Kind, parse, visit, type DocumentNode, type FragmentDefinitionNode } from 'graphql';
 import contentPage from './queries/content-page.graphql';
 import draftContentPage from './queries/draft-content-page.graphql';
+import draftRevision from './queries/draft-revision.graphql';
 import menu from './queries/menu.graphql';
 import notifications from './queries/notifications.graphql';
 import routeResolver from './queries/route-resolver.graphql';
@@ -92,6 +93,7 @@ export const QUERIES = {
 /** What only the preview's draft view sends (docs/drafts.md); a build sends none of these. */
 export const DRAFT_QUERIES = {
   contentPage: operation(draftContentPage, (variables) => ({ locale: String(variables.langcode), list: String(variables.type) })),
+  revision: operation(draftRevision),
 } as const;
 
 const BY_NAME = new Map<string, Operation>([...Object.values(QUERIES), ...Object.values(DRAFT_QUERIES)].map((query) => [query.name, query]));

@@ -83,6 +83,11 @@ describe('preview --drafts', () => {
     expect(new URL(latest.headers.get('location')!, server.url).pathname).toBe('/de/uebernachten/kaminsuite/');
     expect(new URL((await get('/en/node/548')).headers.get('location')!, server.url).pathname).toBe('/en/specialoffers/reading-weekend/');
     expect((await get('/node/101/revisions/1101/view')).status).toBe(303);
+    // An older revision than draft view shows: that revision's page, at the revision's address.
+    const older = await get('/node/101/revisions/101/view');
+    expect(older.status).toBe(200);
+    expect(titleOf(await older.text())).toMatch(/^Kaminsuite \|/);
+    expect((await get('/node/101/revisions/102/view')).status).toBe(404);
     expect((await get('/node/424242')).status).toBe(404);
   });
 

@@ -7,7 +7,9 @@
 // a CMS that cannot be reached gets the editor a page saying so, and the server keeps running.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { cacheAnswers } from '../../content/cached-client';
-import type { ContentClient } from '../../content/client';
+import type { ContentClient, RequestOptions } from '../../content/client';
+import { DRAFT_QUERIES, type Operation } from '../../content/queries';
+import { int, obj, type Raw } from '../../content/read-raw';
 import { AccessRefused } from '../../content/cms-fetch';
 import { classifyFailure } from '../../content/failure';
 import type { ContentItem, Locale } from '../../model/content-types';
@@ -17,7 +19,7 @@ import { createDraftView, itemsByRevisionKey } from './draft-view';
 import { parseDrupalPath, type DrupalPath } from './drupal-paths';
 import { isUserError } from '../../errors';
 import { silentReporter } from '../../reporter';
-import { extras, prepareSite, runStage, stageContext, type DriverContext, type PreparedSite } from '../../stages';
+import { extras, prepareSite, runStage, stageContext, type DriverContext, type DriverMemo, type PreparedSite } from '../../stages';
 import type { Assets, Messages, Page, SiteContext } from '../../model/page-model';
 import { renderPage } from '../../render/render-page';
 import { loadMessages } from '../../render/site-data';
@@ -84,8 +86,11 @@ export function createRenderedSite(options: RenderedSiteOptions): RenderedSite {
   const loadDrafts = async (): Promise<Snapshot> => {
     // No list versions of latest revisions to ask: each reload (after the TTL) fetches everything again.
     cache.invalidate(() => true);
-    const context = stageContext({ config, reporter: silentReporter, warn: session.warn, outDir: files.root, memo: draftMemo, now: options.now?.(), drafts: true });
-    const site = await prepareSite(context, { client: cache.client, assets: options.assets });
+    return prepareDrafts(cache.client, draftMemo!);
+  };
+  const prepareDrafts = async (from: ContentClient, memo: DriverMemo): Promise<Snapshot> => {
+    const context = stageContext({ config, reporter: silentReporter, warn: session.warn, outDir: files.root, memo, now: options.now?.(), drafts: true });
+    const site = await prepareSite(context, { client: from, assets: options.assets });
     const view = createDraftView({ revisions: site.content.revisions ?? new Map(), published: await drafts!.published(), cmsOrigin: new URL(client.endpoint).origin });
     for (const context of site.sites.values()) context.drafts = view;
     // The sitemap and the other extras are the published view's.
@@ -193,9 +198,37 @@ export function createRenderedSite(options: RenderedSiteOptions): RenderedSite {
     const locale = drupal.locale ?? config.locales.default;
     const revision = snapshot.site.content.revisions?.get(revisionKey(locale, drupal.nid));
     // A revision other than the one draft view shows is not kept by it: not found, as for an unknown nid.
-    const page = drupal.kind === 'revision' && revision?.vid !== drupal.vid ? undefined : snapshot.site.pages.find((candidate) => candidate.locale === locale && candidate.item?.nid === drupal.nid);
+    if (drupal.kind === 'revision' && revision?.vid !== drupal.vid) return sendRevision(req, res, path, snapshot, drupal.nid, drupal.vid, locale);
+    const page = pageOfItem(snapshot, drupal.nid, locale);
     if (page) return redirect(res, page.href, 303);
     return sendNotFound(req, res, path, snapshot);
+  }
+
+  /**
+   * Another revision than draft view shows (an older one): the site prepared once more with that
+   * revision in place of the item's latest one in its list, and the item's page rendered from it.
+   */
+  async function sendRevision(req: IncomingMessage, res: ServerResponse, path: ServedPath, current: Snapshot, nid: number, vid: number, locale: Locale) {
+    const answer = await cache.client.request<{ nodeRevisionById: Raw | null }>(DRAFT_QUERIES.revision, { id: String(vid), language: locale.toUpperCase() });
+    const entity = answer.nodeRevisionById;
+    if (!entity || int(entity.nid) !== nid) return sendNotFound(req, res, path, current);
+    const withRevision = Object.create(cache.client) as ContentClient;
+    withRevision.request = async <T,>(operation: Operation, variables: Record<string, unknown> = {}, options?: RequestOptions): Promise<T> => {
+      const data = await cache.client.request<T>(operation, variables, options);
+      if (operation !== DRAFT_QUERIES.contentPage || variables.langcode !== locale) return data;
+      const result = obj(obj(data)?.nodeQuery);
+      const entities = Array.isArray(result?.entities) ? (result.entities as unknown[]) : null;
+      if (!result || !entities?.some((other) => int(obj(other)?.nid) === nid)) return data;
+      return { ...data, nodeQuery: { ...result, entities: entities.map((other) => (int(obj(other)?.nid) === nid ? entity : other)) } } as T;
+    };
+    const snapshot = await prepareDrafts(withRevision, { normalize: new NormalizeMemo(), sitemap: null });
+    const page = pageOfItem(snapshot, nid, locale);
+    if (!page) return sendNotFound(req, res, path, current);
+    return sendPage(req, res, path, snapshot, page, 200);
+  }
+
+  function pageOfItem(snapshot: Snapshot, nid: number, locale: Locale): Page | undefined {
+    return snapshot.site.pages.find((candidate) => candidate.locale === locale && candidate.item?.nid === nid);
   }
 
   return {
