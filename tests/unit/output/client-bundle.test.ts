@@ -81,7 +81,7 @@ describe('bundleClient', () => {
   it('keeps React\'s DOM client out of the entry, and gives every page widget a chunk of its own', () => {
     expect(bundle.runtime.length).toBeGreaterThan(0);
     expect(bundle.preload).not.toEqual(expect.arrayContaining(bundle.runtime));
-    expect(Object.keys(bundle.islands).sort()).toEqual(['FunctionRoomComparison', 'NewsletterForm', 'SpaTreatmentFilter', 'VideoFacade']);
+    expect(Object.keys(bundle.islands).sort()).toEqual(['BookingButton', 'FunctionRoomComparison', 'NewsletterForm', 'SpaTreatmentFilter', 'VideoFacade']);
     const runtimeBytes = bundle.runtime.reduce((sum, href) => sum + bundle.files.find((file) => file.href === href)!.gzipBytes, 0);
     expect(runtimeBytes).toBeGreaterThan(50_000); // that is React, loaded with the first island only
     const entry = bundle.files.find((file) => file.href === bundle.entry)!;
