@@ -1,13 +1,30 @@
 // Lookups over the linkable content (page-model's ContentIndex) and the one place that knows where
 // a link to an item goes (docs/site.md, "The menu": an item with a sublist value goes to the spa
 // treatments list — preselected with the item's category — or to the route the value names).
-import type { ContentIndex } from '../model/page-model';
+import type { ContentIndex, PublishedLink } from '../model/page-model';
 import type { ItemsByLocale } from '../routes/route-map';
-import { listRouteOf, routeForSublist, type FixedRoute } from '../model/route-table';
+import { FIXED_ROUTES, MENU_ROUTE, listRouteOf, routeForSublist, type FixedRoute } from '../model/route-table';
+import { collisionKey } from '../routes/alias';
 import { hrefOfPath } from '../routes/url-to-file';
-import { NODE_TYPES, type ContentItem, type ItemOf, type Locale, type NodeType, type Term, type Wellness } from '../model/content-types';
+import { NODE_TYPES, type ContentItem, type Html, type ItemOf, type Link, type Locale, type NodeType, type Term, type Wellness } from '../model/content-types';
+import { isGenericLinkText, rewriteLinks, sameSiteHref, type LinkedHtml } from './internal-links';
 
-export function createContentIndex(linkable: ItemsByLocale): ContentIndex {
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** What checking links needs beyond the items: the site's own origin, and a fixed route's name. */
+export interface LinkSettings {
+  siteUrl: string | null;
+  /** The name of a fixed route without a CMS node of its own (the UI strings'). */
+  routeTitle: (locale: Locale, routeId: string) => string;
+}
+
+export function createContentIndex(linkable: ItemsByLocale, links: LinkSettings = { siteUrl: null, routeTitle: (_, id) => id }): ContentIndex {
   const byNid = new Map<Locale, Map<number, ContentItem>>();
   const spaCategories = new Map<Locale, Map<string, Term>>();
   // A wellness item's preselect term belongs to wellness_treatment_categories, the treatments to
@@ -35,7 +52,51 @@ export function createContentIndex(linkable: ItemsByLocale): ContentIndex {
     for (const list of byType.values()) for (const item of list) map.set(item.nid, item);
     byNid.set(locale, map);
   }
+  const siteOrigin = links.siteUrl ? originOf(links.siteUrl) : null;
+  let titles: Map<string, string> | null = null;
+  // Every page a link may lead to, by href: the fixed routes (their CMS node's title, else their
+  // name) and the menu page, then each item's own page.
+  const titleAt = (href: string): string | null => {
+    if (!titles) {
+      titles = new Map();
+      for (const [locale, map] of byNid) {
+        const byPath = new Map<string, ContentItem>();
+        for (const item of map.values()) byPath.set(collisionKey(item.path), item);
+        const intros = new Set<ContentItem>();
+        for (const route of [...FIXED_ROUTES, MENU_ROUTE]) {
+          const intro = route.kind === 'menu' ? undefined : byPath.get(collisionKey(route.paths[locale]));
+          if (intro) intros.add(intro);
+          titles.set(hrefOfPath(route.paths[locale]), intro?.title ?? links.routeTitle(locale, route.id));
+        }
+        // A fixed route's node has no page of its own, whatever the case of its path.
+        for (const item of map.values()) if (!intros.has(item)) titles.set(hrefOfPath(item.path), item.title);
+      }
+    }
+    return titles.get(href) ?? null;
+  };
+  // One result per text: the same notification is shown on every page. A text with a relative
+  // link depends on the page, and is worked out for each.
+  const linked = new Map<string, LinkedHtml | 'relative'>();
+  const withLinks = (html: Html, base: string) => {
+    let known = linked.get(html);
+    if (known === undefined || known === 'relative') {
+      const result = rewriteLinks(html, base, siteOrigin, titleAt);
+      if (known === undefined) linked.set(html, result.relative ? 'relative' : result);
+      known = result;
+    }
+    return { html: known.html as Html, targets: known.targets };
+  };
+  const linkField = (link: Link, base: string): PublishedLink => {
+    const target = link.external ? null : sameSiteHref(link.href, base, siteOrigin);
+    if (!target) return { href: link.href, hidden: null, target: null };
+    const title = titleAt(target);
+    if (title === null) return { href: null, hidden: null, target };
+    return { href: link.href, hidden: isGenericLinkText(link.title) ? title : null, target };
+  };
   return {
+    titleAt,
+    withLinks,
+    linkField,
     get: (locale, nid) => byNid.get(locale)?.get(nid),
     list: <T extends NodeType>(locale: Locale, type: T) => (linkable.get(locale)?.get(type) ?? []) as ItemOf<T>[],
     spaCategoryOf,

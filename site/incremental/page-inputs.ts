@@ -81,6 +81,21 @@ export class DependencyTracker {
           note(`spa ${item.locale} ${item.nid}`);
           return content.spaCategoryOf(item);
         },
+        // A page showing a link depends on whether its target exists and what it is called.
+        titleAt(href) {
+          note(linkKey(href));
+          return content.titleAt(href);
+        },
+        withLinks(html, base) {
+          const result = content.withLinks(html, base);
+          for (const target of result.targets) note(linkKey(target));
+          return result;
+        },
+        linkField(link, base) {
+          const result = content.linkField(link, base);
+          if (result.target) note(linkKey(result.target));
+          return result;
+        },
       },
       get now() {
         note('now');
@@ -88,6 +103,26 @@ export class DependencyTracker {
       },
     };
   }
+}
+
+/**
+ * The pages the notifications link to: the banner is rendered once per language
+ * (templates/layout/BannerList.tsx), so where its links lead is shared by every page.
+ */
+export function notificationLinks(site: SiteContext): string[] {
+  const base = site.routeHref('home');
+  const targets = new Set<string>();
+  for (const notification of site.notifications) {
+    if (notification.body) for (const target of site.content.withLinks(notification.body, base).targets) targets.add(target);
+    const target = notification.link && site.content.linkField(notification.link, base).target;
+    if (target) targets.add(target);
+  }
+  return [...targets].sort();
+}
+
+/** The dependency key of a link to a same-site href: its language is the href's first segment. */
+export function linkKey(href: string): string {
+  return `link ${href.split('/')[1]} ${href}`;
 }
 
 const sha = (text: string) => createHash('sha256').update(text).digest('base64url');
@@ -123,7 +158,8 @@ export class InputHasher {
       if (!site) throw new Error(`no site data for language ${locale}`);
       const { config, messages, notifications, assets, year } = site;
       const menu = menuPage ? site.menu : overlayMenu(site.menu);
-      known = sha(JSON.stringify({ code: this.code, config, messages, menu, notifications, assets, year }));
+      const links = notificationLinks(site).map((href) => [href, site.content.titleAt(href)]);
+      known = sha(JSON.stringify({ code: this.code, config, messages, menu, notifications, links, assets, year }));
       this.fingerprints.set(key, known);
     }
     return known;
@@ -163,6 +199,9 @@ export class InputHasher {
       }
       case 'now':
         known = this.upcoming();
+        break;
+      case 'link':
+        known = content.titleAt(id) ?? '-';
         break;
       default:
         // A key this version does not know (a cache from another version): never equal.

@@ -1,6 +1,6 @@
 // The contract between the generator (site/) and the React templates (templates/): what one page
 // is, and what every page of a language shares. Templates only read these; they never fetch.
-import type { ContentItem, ItemOf, Locale, MenuTopic, NodeType, Notification, Term, Wellness } from './content-types';
+import type { ContentItem, Html, ItemOf, Link, Locale, MenuTopic, NodeType, Notification, Term, Wellness } from './content-types';
 import type { SiteSettings } from './site-settings';
 import type { Changefreq, FixedRoute } from './route-table';
 
@@ -67,6 +67,28 @@ export interface ContentIndex {
   hrefOf(item: ContentItem): string;
   /** The spa-treatment category a wellness item preselects (its preselect term, matched by id or name). */
   spaCategoryOf(item: Wellness): Term | null;
+  /**
+   * The title of the page at a same-site href (encoded, trailing slash), as a link to it is named,
+   * or null when the site publishes no page there.
+   */
+  titleAt(href: string): string | null;
+  /**
+   * Sanitized CMS HTML as published on the page at `base` (docs/site.md, "Links in CMS text"): a
+   * link to a page the site does not publish is its text, a generic link text gets the target's
+   * title visually hidden. `targets`: the same-site pages it links to.
+   */
+  withLinks(html: Html, base: string): { html: Html; targets: readonly string[] };
+  /** A CMS link field as published: no href when it leads to a page the site does not publish, the target's title when its text is generic. */
+  linkField(link: Link, base: string): PublishedLink;
+}
+
+export interface PublishedLink {
+  /** null: published as its text. */
+  href: string | null;
+  /** Visually hidden text naming the target, or null. */
+  hidden: string | null;
+  /** The same-site page it leads to, or null. */
+  target: string | null;
 }
 
 export interface SiteContext {

@@ -5,13 +5,14 @@ import { join, relative } from 'node:path';
 import type { ResolvedConfig } from '../config/define-config';
 import type { FetchedContent } from '../content/fetch-content';
 import type { Locale, MenuTopic, Notification } from '../model/content-types';
-import { createContentIndex } from '../content/content-index';
+import { createContentIndex, type LinkSettings } from '../content/content-index';
 import type { ItemsByLocale } from '../routes/route-map';
 import { MENU_TOPICS, WELLNESS_BOOKING_NID, routeById } from '../model/route-table';
 import { hrefOfPath } from '../routes/url-to-file';
 import { UserError } from '../errors';
 import { projectPath } from '../project-root';
 import { translate } from '../../templates/i18n';
+import { routeName } from '../../templates/pages/crumbs';
 import type { Assets, ContentIndex, Messages, SiteContext } from '../model/page-model';
 import { loadLocaleFiles } from './locale-files';
 import { isUpcoming } from '../model/upcoming';
@@ -72,7 +73,18 @@ export interface SiteData {
   locales: Map<Locale, { messages: Messages; menu: MenuTopic[]; notifications: Notification[] }>;
 }
 
-export function siteContexts(data: SiteData, index: ContentIndex = createContentIndex(data.linkable)): Map<Locale, SiteContext> {
+/** What the content index needs to check links: the site's origin, fixed routes named in each language's UI strings (read when first needed). */
+export function linkSettings(data: Pick<SiteData, 'config' | 'locales'>): LinkSettings {
+  return {
+    siteUrl: data.config.siteUrl,
+    routeTitle: (locale, routeId) => {
+      const messages = data.locales.get(locale)?.messages;
+      return messages ? routeName((key) => translate(messages, key), routeId) : routeId;
+    },
+  };
+}
+
+export function siteContexts(data: SiteData, index: ContentIndex = createContentIndex(data.linkable, linkSettings(data))): Map<Locale, SiteContext> {
   const sites = new Map<Locale, SiteContext>();
   for (const [locale, shared] of data.locales) {
     sites.set(locale, {

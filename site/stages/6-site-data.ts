@@ -7,7 +7,7 @@ import type { Locale } from '../model/content-types';
 import type { DownloadStats } from '../media/download-media';
 import { writeIslandSettings } from '../output/island-settings';
 import type { Assets, Page, SiteContext } from '../model/page-model';
-import { buildMenu, loadMessages, resolveTiles, siteContexts, type SiteData } from '../render/site-data';
+import { buildMenu, linkSettings, loadMessages, resolveTiles, siteContexts, type SiteData } from '../render/site-data';
 import type { RouteMap } from './4-routes';
 import type { LocalMedia } from './5-media';
 import type { Stage } from './stage';
@@ -36,10 +36,11 @@ export const siteData: Stage<SiteDataInput, PreparedSite> = {
   name: 'site data',
   shown: false,
   async run(context, { content, routes, media, assets }) {
-    const index = createContentIndex(routes.linkable);
-    resolveTiles(content, index);
     const now = context.now ?? new Date();
     const data: SiteData = { config: context.config, assets, now, linkable: routes.linkable, locales: new Map() };
+    // Links are checked when pages render, by then every language's UI strings are loaded.
+    const index = createContentIndex(routes.linkable, linkSettings(data));
+    resolveTiles(content, index);
     for (const locale of context.config.locales.all) {
       // A broken locale file fails here, naming the file, line and column (site/render/locale-files.ts).
       const messages = await loadMessages(locale);

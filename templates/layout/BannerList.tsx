@@ -7,12 +7,16 @@ import { bannerBody, bannerShortText } from './banner-text';
 
 export function BannerList() {
   const site = useSite();
+  // Rendered once per language (templates/render-once.tsx): links resolve as from the home page, and
+  // what they lead to is part of the language's shared inputs (site/incremental/page-inputs.ts).
+  const base = site.routeHref('home');
   const t = useT();
   return (
     <ul className="banner__list">
       {site.notifications.map((notification) => {
         const short = bannerShortText(notification.title, notification.teaser, notification.body);
-        const body = notification.body ? bannerBody(notification.body, notification.title) : '';
+        const body = notification.body ? bannerBody(site.content.withLinks(notification.body, base).html, notification.title) : '';
+        const link = notification.link ? site.content.linkField(notification.link, base) : null;
         return (
           <li key={notification.nid} className="banner__item">
             <details className="banner__details">
@@ -27,10 +31,13 @@ export function BannerList() {
               </summary>
               <div className="banner__full">
                 {body ? <div className="banner__body" dangerouslySetInnerHTML={{ __html: body }} /> : null}
-                {notification.link ? (
-                  <a className="banner__link" href={notification.link.href} {...(notification.link.external ? { rel: 'noopener', target: '_blank' } : {})}>
+                {notification.link && link?.href ? (
+                  <a className="banner__link" href={link.href} {...(notification.link.external ? { rel: 'noopener', target: '_blank' } : {})}>
                     {notification.link.title}
+                    {link.hidden ? <span className="visually-hidden"> – {link.hidden}</span> : null}
                   </a>
+                ) : notification.link ? (
+                  <span className="banner__link">{notification.link.title}</span>
                 ) : null}
               </div>
             </details>

@@ -2,8 +2,11 @@
 // linked when the CMS gives a link.
 import type { Logo, Paragraph } from '../../../site/model/content-types';
 import { Picture } from '../Picture';
+import { usePage, useSite } from '../../site-context';
 
 function LogoItem({ logo }: { logo: Logo }) {
+  const site = useSite();
+  const page = usePage();
   const image = logo.image ? <Picture picture={logo.image} variant="card" className="logo__image" sizes="200px" decorative={Boolean(logo.title)} /> : null;
   const content = (
     <>
@@ -11,11 +14,13 @@ function LogoItem({ logo }: { logo: Logo }) {
       {logo.title ? <span className="logo__title">{logo.title}</span> : null}
     </>
   );
-  if (!logo.link) return <div className="logo">{content}</div>;
+  // A link to a page the site does not publish is no link (docs/site.md, "Links in CMS text").
+  const href = logo.link ? site.content.linkField(logo.link, page.href).href : null;
+  if (!logo.link || href === null) return <div className="logo">{content}</div>;
   return (
     <a
       className="logo"
-      href={logo.link.href}
+      href={href}
       aria-label={!logo.title && !logo.image?.alt ? logo.link.title : undefined}
       {...(logo.link.external ? { rel: 'noopener', target: '_blank' } : {})}>
       {content}
