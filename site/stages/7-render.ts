@@ -2,6 +2,7 @@
 // recorded unchanged keep their files (docs/incremental.md). Preview and watch render a page when
 // it is asked for, with the same renderPage().
 import { UserError } from '../errors';
+import { deadLinkWarnings } from '../render/dead-links';
 import type { RenderChangedResult } from '../incremental/render-changed';
 import type { BuiltAssets } from './2-assets';
 import type { PreparedSite } from './6-site-data';
@@ -31,6 +32,7 @@ export const render: Stage<RenderInput, Rendered> = {
       pages: site.pages, site, bundle: assets.client, dir: context.outDir, outDir: cache.outDir, previous: cache.previous, code: cache.code,
       onProgress: (done, total) => context.reporter.progress(done, total), signal: context.signal,
     });
+    for (const warning of deadLinkWarnings(site.pages, (page) => rendered.records[page.href]?.deps ?? [], site.sites)) context.warn(warning);
     const jsPerPageType = cache.jsPerPageType(rendered);
     checkJsBudget(jsPerPageType, context.config.jsBudgetBytes);
     return { ...rendered, jsPerPageType };
