@@ -3,7 +3,7 @@
 // says nothing ("Learn more", "hier") gets the target's title as visually hidden text. Pure: runs on
 // sanitized HTML, edits only the link tags at the places the parser found them, so everything else
 // stays byte for byte as sanitized.
-import { parseFragment } from 'parse5';
+import { Tokenizer, type Token, type TokenHandler } from 'parse5';
 import { LOCALES } from '../model/content-types';
 import { hrefOfPath } from '../routes/url-to-file';
 
@@ -80,76 +80,70 @@ export function hiddenTitle(title: string): string {
   return `<span class="visually-hidden"> – ${escapeText(title)}</span>`;
 }
 
-interface Node {
-  nodeName: string;
-  value?: string;
-  attrs?: { name: string; value: string }[];
-  childNodes?: Node[];
-  sourceCodeLocation?: {
-    startOffset: number;
-    endOffset: number;
-    startTag?: { startOffset: number; endOffset: number };
-    endTag?: { startOffset: number; endOffset: number };
-  } | null;
-}
-
-/** Nodes walked at most: sanitized HTML is bounded in length, this bounds the walk whatever it holds. */
-const MAX_NODES = 200_000;
-
 /**
  * `html` (sanitized) as published on the page at `base`: links to same-site pages that `resolve`
  * does not know are replaced by their content, generic link texts get the target's title hidden
- * after them. HTML without a link is returned as it is, unparsed.
+ * after them. HTML without a link is returned as it is, untouched.
+ *
+ * Read with the HTML tokenizer alone (parse5's, as the sanitizer's input is read): sanitized HTML
+ * holds no element whose content the tree builder would read otherwise (script, style, textarea
+ * are gone), and a link never holds another, so the tokens are the tree without building it.
  */
 export function rewriteLinks(html: string, base: string, siteOrigin: string | null, resolve: ResolveTarget): LinkedHtml {
   const result: LinkedHtml = { html, targets: [], dead: [], relative: false };
   if (!html.includes('<a')) return result;
-  const tree = parseFragment(html, { sourceCodeLocationInfo: true }) as unknown as Node;
   const edits: { start: number; end: number; text: string }[] = [];
-  const stack: Node[] = [tree];
-  for (let seen = 0; stack.length && seen < MAX_NODES; seen++) {
-    const node = stack.pop()!;
-    if (node.nodeName === 'a') {
-      const href = node.attrs?.find((attr) => attr.name === 'href')?.value;
-      const target = href ? sameSiteHref(href, base, siteOrigin) : null;
-      const location = node.sourceCodeLocation;
-      if (target && location?.startTag) {
-        if (!/^(?:[a-z][a-z0-9+.-]*:|\/)/i.test(href!.trim())) result.relative = true;
-        if (!result.targets.includes(target)) result.targets.push(target);
-        const title = resolve(target);
-        const close = location.endTag ?? { startOffset: location.endOffset, endOffset: location.endOffset };
-        if (title === null) {
-          if (!result.dead.includes(target)) result.dead.push(target);
-          edits.push({ start: location.startTag.startOffset, end: location.startTag.endOffset, text: '' });
-          edits.push({ start: close.startOffset, end: close.endOffset, text: '' });
-        } else if (isGenericLinkText(textOf(node))) {
-          edits.push({ start: close.startOffset, end: close.startOffset, text: hiddenTitle(title) });
-        }
-      }
-      // Links do not nest: nothing inside one is another.
-      continue;
+  // The link being read: its start tag, target and title, and its text so far.
+  let open: { start: number; end: number; target: string; title: string | null; text: string; image: boolean } | null = null;
+  const close = (at: number, end: number) => {
+    if (!open) return;
+    if (open.title === null) {
+      edits.push({ start: open.start, end: open.end, text: '' });
+      edits.push({ start: at, end, text: '' });
+    } else if (!open.image && isGenericLinkText(open.text)) {
+      edits.push({ start: at, end: at, text: hiddenTitle(open.title) });
     }
-    const children = node.childNodes ?? (node as { content?: Node }).content?.childNodes;
-    if (children) for (let index = children.length - 1; index >= 0; index--) stack.push(children[index]!);
-  }
+    open = null;
+  };
+  const text = (token: Token.CharacterToken) => {
+    if (open && open.text.length <= GENERIC_MAX * 2) open.text += token.chars;
+  };
+  const handler: TokenHandler = {
+    onStartTag(token: Token.TagToken) {
+      if (token.tagName === 'img' && open) open.image = true;
+      if (token.tagName !== 'a' || !token.location) return;
+      // A link opened inside another closes it, as the tree builder does.
+      close(token.location.startOffset, token.location.startOffset);
+      const href = token.attrs.find((attr) => attr.name === 'href')?.value;
+      const target = href ? sameSiteHref(href, base, siteOrigin) : null;
+      if (!target) return;
+      if (!/^(?:[a-z][a-z0-9+.-]*:|\/)/i.test(href!.trim())) result.relative = true;
+      if (!result.targets.includes(target)) result.targets.push(target);
+      const title = resolve(target);
+      if (title === null && !result.dead.includes(target)) result.dead.push(target);
+      open = { start: token.location.startOffset, end: token.location.endOffset, target, title, text: '', image: false };
+    },
+    onEndTag(token: Token.TagToken) {
+      if (token.tagName === 'a' && token.location) close(token.location.startOffset, token.location.endOffset);
+    },
+    onCharacter: text,
+    onWhitespaceCharacter: text,
+    onNullCharacter: () => {},
+    onComment: () => {},
+    onDoctype: () => {},
+    onEof(token) {
+      // A link the text left open ends with it.
+      const at = token.location?.startOffset ?? html.length;
+      close(at, at);
+    },
+  };
+  new Tokenizer({ sourceCodeLocationInfo: true }, handler).write(html, true);
   if (!edits.length) return result;
-  edits.sort((a, b) => b.start - a.start);
+  // From the end, so offsets stay true; at one place a removal before an insertion.
+  edits.sort((a, b) => b.start - a.start || b.end - a.end);
   let out = html;
   for (const edit of edits) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
   result.html = out;
   return result;
 }
 
-/** A link's text, read only as far as a generic text could reach. */
-function textOf(link: Node): string {
-  let text = '';
-  const stack: Node[] = [...(link.childNodes ?? [])].reverse();
-  for (let seen = 0; stack.length && seen < MAX_NODES && text.length <= GENERIC_MAX * 2; seen++) {
-    const node = stack.pop()!;
-    if (node.nodeName === '#text') text += node.value ?? '';
-    // An image's text alternative is part of the link's name: such a link is not generic.
-    else if (node.nodeName === 'img') return 'image';
-    else if (node.childNodes) for (let index = node.childNodes.length - 1; index >= 0; index--) stack.push(node.childNodes[index]!);
-  }
-  return text;
-}

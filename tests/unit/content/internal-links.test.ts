@@ -64,6 +64,13 @@ describe('rewriteLinks', () => {
     expect(rewrite('<p><a href="turmzimmer">hier</a></p>', '/de/artikel/')).toMatchObject({ relative: true, html: '<p>hier</p>' });
   });
 
+  it('does not name the target of a link that shows an image, and ends a link the text left open', () => {
+    const image = '<p><a href="/de/uebernachten/"><img src="/media/x.1234.jpg" alt="">Details</a></p>';
+    expect(rewrite(image).html).toBe(image);
+    expect(rewrite('<p><a href="/de/uebernachten/">mehr').html).toBe('<p><a href="/de/uebernachten/">mehr<span class="visually-hidden"> – Zimmer &amp; Suiten</span>');
+    expect(rewrite('<p><a href="/de/geheim">Geheim').html).toBe('<p>Geheim');
+  });
+
   it('handles deeply nested text without recursion', () => {
     const deep = `${'<span>'.repeat(5000)}x${'</span>'.repeat(5000)}`;
     const html = `<p><a href="/de/geheim">${deep}</a></p>`;
