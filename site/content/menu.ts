@@ -1,6 +1,6 @@
 // The menu query's answer of one language: each topic's entries in CMS order.
 import { MENU_TOPICS } from '../model/route-table';
-import { isUnpublished } from './normalize';
+import { isUnpublished, str as textField } from './normalize';
 import { int, list, obj, str } from './read-raw';
 
 export interface RawMenuEntry {
@@ -20,7 +20,7 @@ export function parseMenu(answer: unknown): Map<string, RawMenuEntry[]> {
       const translation = obj(entity.entityTranslation);
       const nid = int(translation?.nid);
       if (!translation || nid === null) continue;
-      entries.push({ nid, title: str(translation.title) ?? '', path: str(obj(translation.entityUrl)?.path), status: !isUnpublished(translation.status) });
+      entries.push({ nid, title: textField(translation.title) ?? '', path: str(obj(translation.entityUrl)?.path), status: !isUnpublished(translation.status) });
     }
     topics.set(alias, entries);
   }

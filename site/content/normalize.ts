@@ -38,7 +38,7 @@ export interface NormalizeContext {
 export const MAX_TEXT_LENGTH = 4096;
 
 /** A text field as read-raw's `str` reads it, cut to MAX_TEXT_LENGTH (never inside a surrogate pair). */
-function str(value: unknown): string | null {
+export function str(value: unknown): string | null {
   const read = text(value);
   if (read === null || read.length <= MAX_TEXT_LENGTH) return read;
   const end = /[\ud800-\udbff]/.test(read[MAX_TEXT_LENGTH - 1]!) ? MAX_TEXT_LENGTH - 1 : MAX_TEXT_LENGTH;

@@ -1,5 +1,5 @@
 // The taxonomy terms of every language, as normalizing an item looks them up.
-import type { TermIndex } from './normalize';
+import { str as textField, type TermIndex } from './normalize';
 import { int, obj, str, type Raw } from './read-raw';
 import type { Locale, Term } from '../model/content-types';
 
@@ -8,7 +8,8 @@ export class Terms implements TermIndex {
 
   add(locale: Locale, raw: Raw): void {
     const tid = int(raw.tid);
-    const name = str(raw.name);
+    // Cut like every text field of an item: a term's name is printed on every card that carries it.
+    const name = textField(raw.name);
     if (tid === null || !name) return;
     let terms = this.byLocale.get(locale);
     if (!terms) this.byLocale.set(locale, (terms = new Map()));

@@ -63,4 +63,14 @@ describe('what the CLI prints', () => {
     reporter.info(`${PAYLOADS.clearScreen}fetched`);
     expect(lines).toEqual(['page nid 7 not published: "/de/x" is refused', 'fetched']);
   });
+
+  it('cuts a 200 KB URL in a warning to its start and end, keeping the rest of the line', () => {
+    const lines: string[] = [];
+    const recording: Reporter = { stage() {}, progress() {}, stageDone() {}, warn: (m) => lines.push(m), info: (m) => lines.push(m) };
+    const url = `https://cms.example.com/sites/default/files/${'a'.repeat(200 * 1024)}/castle.jpg`;
+    printableReporter(recording).warn(`picture left out: ${url} answered HTTP 404 (nid 7)`);
+    expect(lines[0]!.length).toBeLessThan(400);
+    expect(lines[0]).toMatch(/^picture left out: https:\/\/cms\.example\.com\/sites\/default\/files\/a+…\[[\d,]+ characters cut\]…a+\/castle\.jpg answered HTTP 404 \(nid 7\)$/);
+    expect(printable(`short ${'x'.repeat(300)} words`)).toBe(`short ${'x'.repeat(300)} words`);
+  });
 });

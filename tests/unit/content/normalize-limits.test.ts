@@ -3,6 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_TEXT_LENGTH, normalizeItem, type NormalizeContext } from '../../../site/content/normalize';
 import { MediaRefs } from '../../../site/media/media-refs';
+import { parseMenu } from '../../../site/content/menu';
+import { Terms } from '../../../site/content/term-index';
+import { MENU_TOPICS } from '../../../site/model/route-table';
 
 const base = 'https://cms.example.com';
 const ctx: NormalizeContext = { locale: 'de', base, mediaOrigins: new Set([base]), media: new MediaRefs(base, () => {}), terms: { get: () => null } };
@@ -32,5 +35,16 @@ describe('normalizing text fields', () => {
     const [cards, cta] = result.item.paragraphs as [Extract<(typeof result.item.paragraphs)[number], { kind: 'contact_cards' }>, Extract<(typeof result.item.paragraphs)[number], { kind: 'call_to_action' }>];
     expect(cards.contacts.map((contact) => contact.email)).toEqual(['info@schloss.de', 'presse@schloss.de', null]);
     expect(cta.link?.href).toBe('mailto:info@schloss.de');
+  });
+});
+
+describe('text read beside the items', () => {
+  it('cuts a term name and a menu title to MAX_TEXT_LENGTH like an item title', () => {
+    const terms = new Terms();
+    terms.add('de', { tid: 3, name: 'N'.repeat(1024 * 1024), vid: { targetId: 'tags' } });
+    expect(terms.get('de', '3')!.name.length).toBe(MAX_TEXT_LENGTH);
+    const alias = MENU_TOPICS[0]!.alias;
+    const menu = parseMenu({ [alias]: { entities: [{ entityTranslation: { nid: 4, title: 'M'.repeat(1024 * 1024), status: true, entityUrl: { path: '/de/x' } } }] } });
+    expect(menu.get(alias)![0]!.title.length).toBe(MAX_TEXT_LENGTH);
   });
 });
