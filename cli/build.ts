@@ -31,7 +31,7 @@ export function registerBuild(program: Command): void {
     .option('--config <file>', 'config file', 'site.config.ts')
     .option('--cache-dir <dir>', 'files kept between builds (default: node_modules/.cache/hotel-site, or cacheDir in the config)')
     .option('--full', 'render every page, even those the previous build shows unchanged')
-    .option('--quiet', 'plain progress lines, no progress bar')
+    .option('--quiet', 'print only warnings, errors and the one-line result')
     .action(async (flags: BuildFlags) => {
       const started = performance.now();
       // Loaded on use: `hotel-site --help` must start fast (cli/bundle.mjs splits these out).
@@ -60,7 +60,7 @@ export function registerBuild(program: Command): void {
       const result = await build({ config, outDir: resolve(flags.out), reporter, signal: stop.signal, full: Boolean(flags.full) });
       const account = config.content.token ? `, as the CMS account of the token from ${config.content.token.description}` : '';
       const source = `${config.content.endpoint ?? 'the embedded content backend (fixtures)'}${account}`;
-      process.stdout.write(summary(result, { out: resolve(flags.out), source, totalMs: performance.now() - started, style: style.out }));
+      process.stdout.write(summary(result, { out: resolve(flags.out), source, totalMs: performance.now() - started, style: style.out, quiet: Boolean(flags.quiet) }));
     });
 }
 
@@ -83,26 +83,32 @@ export interface SummaryOptions {
   source: string;
   totalMs: number;
   style: Style;
+  /** Only the headline: "Built 293 pages into dist in 1.9 s". */
+  quiet?: boolean;
 }
 
-export function summary(result: BuildResult, { out, source, totalMs, style }: SummaryOptions): string {
+export function summary(result: BuildResult, { out, source, totalMs, style, quiet }: SummaryOptions): string {
   const listed = Object.values(result.pages.perLocale).reduce((sum, count) => sum + count, 0);
   const errorPages = result.pages.total - listed;
   const label = (name: string) => style.dim(name.padEnd(10));
   // resourceUsage().maxRSS is in KiB: the process's peak resident memory, for npm run bench.
   const memory = `  ${label('memory')} peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`;
   if (result.upToDate) {
+    const headline = style.success(`Up to date: ${out} left as it was (${result.pages.total} pages), checked in ${(totalMs / 1000).toFixed(2)} s`);
+    if (quiet) return `${headline}\n`;
     return `${[
       '',
-      style.success(`Up to date: ${out} left as it was (${result.pages.total} pages), checked in ${(totalMs / 1000).toFixed(2)} s`),
+      headline,
       `  ${label('rendered')} 0 pages, ${result.pages.unchanged.toLocaleString('en-US')} unchanged`,
       `  ${label('CMS')} ${result.requests} requests, ${result.retries} retried: no list, menu or upcoming event changed since the last build — ${source}`,
       memory,
     ].join('\n')}\n`;
   }
+  const headline = style.success(`Built ${result.pages.total} pages into ${out} in ${(totalMs / 1000).toFixed(2)} s`);
+  if (quiet) return `${headline}${result.warnings.length ? style.warning(` with ${result.warnings.length} warning${result.warnings.length === 1 ? '' : 's'} (see above)`) : ''}\n`;
   const lines = [
     '',
-    style.success(`Built ${result.pages.total} pages into ${out} in ${(totalMs / 1000).toFixed(2)} s`),
+    headline,
     `  ${label('pages')} ${Object.entries(result.pages.perLocale).map(([locale, count]) => `${locale} ${count}`).join(', ')}${errorPages > 0 ? ` + ${errorPages} error page${errorPages === 1 ? '' : 's'}` : ''}`,
     `  ${label('rendered')} ${result.fullReason ? `all ${result.pages.rendered} pages (${result.fullReason})` : `${result.pages.rendered.toLocaleString('en-US')} pages, ${result.pages.unchanged.toLocaleString('en-US')} unchanged`}`,
     `  ${label('CMS')} ${result.requests} requests, ${result.retries} retried${result.lists.kept ? `; ${result.lists.kept} of ${result.lists.total} content lists unchanged, not fetched` : ''} — ${source}`,

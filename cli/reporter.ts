@@ -1,6 +1,6 @@
 // Build progress for people and for logs: a redrawn progress bar with percentage and time left on
-// a terminal; plain lines when the output is not a TTY (CI) or with --quiet. Colour follows
-// cli/terminal-style.ts.
+// a terminal; plain lines when the output is not a TTY (CI); with --quiet only warnings (errors
+// and the one-line result are printed by the CLI). Colour follows cli/terminal-style.ts.
 import type { Reporter } from '../site/reporter';
 import type { Style } from './terminal-style';
 
@@ -45,6 +45,7 @@ export function createReporter(options: { quiet: boolean; style: Style; stream?:
       stream.write(progressLine(current, done, total, now - stageStarted));
     },
     stageDone(name, ms, detail) {
+      if (options.quiet) return;
       clear();
       stream.write(`${name.padEnd(7)} ${style.dim(`${(ms / 1000).toFixed(2)} s`)}${detail ? `  ${detail}` : ''}\n`);
     },

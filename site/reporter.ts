@@ -1,5 +1,5 @@
 // How the core tells what it is doing. The CLI decides how to show it (cli/reporter.ts: a progress
-// bar on a terminal, plain lines in CI or with --quiet); tests pass a silent or recording one.
+// bar on a terminal, plain lines in CI, only warnings with --quiet); tests pass a silent or recording one.
 export interface Reporter {
   stage(name: string): void;
   progress(done: number, total: number): void;

@@ -28,7 +28,7 @@ interface Run {
 async function timedBuild(label: string, args: string[]): Promise<Run> {
   const out = await mkdtemp(join(tmpdir(), 'hotel-site-bench-'));
   try {
-    const result = await runBuild(['--out', join(out, 'dist'), '--quiet', ...args]).catch((error: Error) => {
+    const result = await runBuild(['--out', join(out, 'dist'), ...args]).catch((error: Error) => {
       throw new Error(`${label}: ${error.message}`);
     });
     const pages = Number(/Built (\d+) pages/.exec(result.stdout)?.[1] ?? 0);

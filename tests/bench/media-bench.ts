@@ -47,7 +47,7 @@ export async function benchMedia(items: number): Promise<void> {
   const work = await mkdtemp(join(tmpdir(), 'hotel-site-media-bench-'));
   const cms = await startCms(items);
   try {
-    const common = ['--endpoint', cms.endpoint, '--cache-dir', join(work, 'cache'), '--quiet'];
+    const common = ['--endpoint', cms.endpoint, '--cache-dir', join(work, 'cache')];
     const cold = await limitedBuild([...common, '--out', join(work, 'cold')]);
     process.stdout.write(`${line(`media: cold, ${items} items, ulimit 256`, cold, TARGETS.coldSeconds)}\n`);
     const warm = await limitedBuild([...common, '--out', join(work, 'warm')]);

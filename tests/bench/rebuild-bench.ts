@@ -12,7 +12,7 @@ import { runBuild } from './run-cli';
 
 
 async function cliBuild(args: string[]): Promise<{ seconds: number; rendered: string; rss: string; stages: string }> {
-  const { seconds, stdout } = await runBuild(['--quiet', ...args]);
+  const { seconds, stdout } = await runBuild(args);
   return {
     seconds,
     rendered: /rendered\s+(.+)/.exec(stdout)?.[1] ?? '?',

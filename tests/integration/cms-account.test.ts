@@ -81,7 +81,7 @@ async function build(name: string, args: string[], env: NodeJS.ProcessEnv = {}):
   const cache = join(dir, name, 'cache');
   await mkdir(out, { recursive: true });
   await writeFile(join(out, 'index.html'), 'the previous site');
-  const result = await runCli(['build', '--config', join(dir, 'test.config.ts'), '--endpoint', cms.endpoint, '--out', out, '--cache-dir', cache, '--quiet', ...args], {
+  const result = await runCli(['build', '--config', join(dir, 'test.config.ts'), '--endpoint', cms.endpoint, '--out', out, '--cache-dir', cache, ...args], {
     timeoutMs: 110_000,
     env: { HOTEL_SITE_CMS_TOKEN: '', ...env },
   });

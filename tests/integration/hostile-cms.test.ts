@@ -96,7 +96,7 @@ async function workspace(content: Record<string, unknown> = {}, owner: Owned = s
 
 async function build(cms: HostileCms, ws: Workspace): Promise<CliResult> {
   // Each workspace has its own media cache: nothing of these servers is kept in the project's.
-  return runCli(['build', '--config', ws.config, '--endpoint', cms.endpoint, '--out', ws.out, '--cache-dir', join(ws.dir, 'cache'), '--quiet'], {
+  return runCli(['build', '--config', ws.config, '--endpoint', cms.endpoint, '--out', ws.out, '--cache-dir', join(ws.dir, 'cache')], {
     timeoutMs: 110_000,
     // The render worker, which a two-core machine does not start by itself: its builds are large.
     env: { HOTEL_SITE_RENDER_THREADS: '2' },

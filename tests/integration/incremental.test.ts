@@ -226,7 +226,7 @@ describe('incremental build', () => {
     const content = structuredClone(fixtures);
     backend.replaceFixtures(structuredClone(content));
     const cli = (out: string, cache: string, ...extra: string[]) =>
-      runCli(['build', '--endpoint', backend.endpoint, '--out', join(work, out), '--cache-dir', join(work, cache), '--quiet', ...extra], { timeoutMs: 110_000 });
+      runCli(['build', '--endpoint', backend.endpoint, '--out', join(work, out), '--cache-dir', join(work, cache), ...extra], { timeoutMs: 110_000 });
     const first = await cli('cli', 'cache-cli');
     expect(first.code, first.stderr).toBe(0);
     const rooms = published(content).filter((node) => node.type === 'accommodation' && node.de.body);

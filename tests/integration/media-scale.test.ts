@@ -53,7 +53,7 @@ afterAll(async () => {
 
 /** `hotel-site build` in a shell with `ulimit -n 256`; `onOutput` sees stdout and stderr as they come. */
 function buildLimited(out: string, onSpawn?: (child: ReturnType<typeof spawn>) => void): Promise<CliResult> {
-  const args = ['build', '--config', config, '--endpoint', cms.endpoint, '--out', out, '--cache-dir', join(dir, 'cache'), '--quiet'];
+  const args = ['build', '--config', config, '--endpoint', cms.endpoint, '--out', out, '--cache-dir', join(dir, 'cache')];
   const command = `ulimit -n 256 && exec ${[process.execPath, projectPath('cli/hotel-site.mjs'), ...args].map((a) => `'${a}'`).join(' ')}`;
   return new Promise((resolve, reject) => {
     const child = spawn('bash', ['-c', command], { env: { ...process.env, HOTEL_SITE_ENDPOINT: '', CI: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
