@@ -11,6 +11,8 @@ import { AccessRefused, AnswerTooLarge, NotGraphQL, RedirectRefused } from './cm
 import { TOKEN_ENV } from './cms-token';
 
 export const CMS_RETRY_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
+/** Nothing at this path takes GraphQL queries by POST, whatever the query. */
+const WRONG_PATH_STATUSES: ReadonlySet<number> = new Set([404, 405, 410, 501]);
 
 export interface Verdict {
   retry: boolean;
@@ -18,10 +20,23 @@ export interface Verdict {
   /** What to do; the client adds its own when absent. */
   hint?: string;
   retryAfterMs?: number;
+  /** Every query to this endpoint would fail the same way: no GraphQL answers there, or none can reach it. */
+  wrongEndpoint?: boolean;
 }
 
 const NOTHING_PUBLISHED = 'Nothing was published.';
 const GRAPHQL_PATH = 'Drupal\'s GraphQL module answers at /graphql, e.g. https://cms.example.com/graphql.';
+
+/**
+ * A failed request (the client's UserError or what it wraps) that shows the endpoint itself is
+ * wrong, so a caller that could do without this one answer must not carry on with the others.
+ */
+export function endpointIsWrong(error: unknown): boolean {
+  for (let at: unknown = error, depth = 0; at instanceof Error && depth < 4; at = at.cause, depth++) {
+    if (classify(at, 'the endpoint').wrongEndpoint) return true;
+  }
+  return false;
+}
 
 /** Decides whether a failed attempt is worth repeating, and says what happened. */
 export function classifyFailure(error: unknown, endpoint = 'the endpoint'): Verdict {
@@ -34,6 +49,7 @@ function classify(error: unknown, endpoint: string): Verdict {
   if (error instanceof RedirectRefused) {
     return {
       retry: false,
+      wrongEndpoint: true,
       reason: error.message,
       hint: error.to ? `Set the endpoint to the URL the CMS answers at itself (on ${error.to} if that is the CMS). ${NOTHING_PUBLISHED}` : `Check the endpoint URL ${endpoint} and the CMS's redirects. ${NOTHING_PUBLISHED}`,
     };
@@ -47,16 +63,17 @@ function classify(error: unknown, endpoint: string): Verdict {
     if (error.status >= 200 && error.status < 300) {
       // After GraphQL answers from the same endpoint, a page is a proxy's or a login's in between.
       if (error.answeredBefore) return { retry: true, reason: `HTTP ${error.status}: the answer is ${error.what} instead of GraphQL` };
-      return { retry: false, reason: `not a GraphQL endpoint: the answer is ${error.what}`, hint: `Check the URL ${endpoint}: ${GRAPHQL_PATH} ${NOTHING_PUBLISHED}` };
+      return { retry: false, wrongEndpoint: true, reason: `not a GraphQL endpoint: the answer is ${error.what}`, hint: `Check the URL ${endpoint}: ${GRAPHQL_PATH} ${NOTHING_PUBLISHED}` };
     }
-    return { retry: false, reason: error.message, hint: hintForStatus(error.status, endpoint) };
+    // A page where GraphQL was expected: no other query fares better.
+    return { retry: false, wrongEndpoint: !error.answeredBefore, reason: error.message, hint: hintForStatus(error.status, endpoint) };
   }
   if (error instanceof ClientError) {
     const { status, errors } = error.response;
     if (CMS_RETRY_STATUSES.has(status)) return retryable(status, describeBody(error.response.body), error.response.headers?.get?.('retry-after'));
     if (errors?.length && status >= 200 && status < 300) return { retry: false, reason: `GraphQL error: ${graphqlMessages(errors)}` };
     const detail = errors?.length ? ` (${graphqlMessages(errors)})` : describeBody(error.response.body);
-    return { retry: false, reason: `HTTP ${status}${detail}`, hint: hintForStatus(status, endpoint) };
+    return { retry: false, wrongEndpoint: WRONG_PATH_STATUSES.has(status) && !errors?.length, reason: `HTTP ${status}${detail}`, hint: hintForStatus(status, endpoint) };
   }
   if (error instanceof Error) {
     if (error.name === 'TimeoutError' || error.name === 'AbortError') return { retry: true, reason: 'timed out' };
@@ -117,17 +134,18 @@ function networkFailure(error: TypeError, endpoint: string): Verdict {
   const code = cause?.code;
   const url = URL.canParse(endpoint) ? new URL(endpoint) : null;
   if (code === 'ENOTFOUND') {
-    return { retry: false, reason: `unknown host: ${url?.hostname ?? endpoint} has no address (DNS)`, hint: `Check the host name in the endpoint URL. ${NOTHING_PUBLISHED}` };
+    return { retry: false, wrongEndpoint: true, reason: `unknown host: ${url?.hostname ?? endpoint} has no address (DNS)`, hint: `Check the host name in the endpoint URL. ${NOTHING_PUBLISHED}` };
   }
   if (cause?.message === 'bad port') {
     return {
       retry: false,
+      wrongEndpoint: true,
       reason: `port ${url?.port || '?'} is one fetch never connects to (a "bad port" of the Fetch standard)`,
       hint: `Serve the CMS on another port and set the endpoint to it. ${NOTHING_PUBLISHED}`,
     };
   }
   if (code && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(code)) {
-    return { retry: false, reason: `the CMS's TLS certificate is not accepted (${code})`, hint: `Give the CMS a certificate valid for ${url?.hostname ?? 'its host'}. ${NOTHING_PUBLISHED}` };
+    return { retry: false, wrongEndpoint: true, reason: `the CMS's TLS certificate is not accepted (${code})`, hint: `Give the CMS a certificate valid for ${url?.hostname ?? 'its host'}. ${NOTHING_PUBLISHED}` };
   }
   if (code === 'ECONNREFUSED') return { retry: true, reason: `connection refused (ECONNREFUSED): nothing listens at ${url?.host ?? endpoint}` };
   return { retry: true, reason: `network error: ${code ?? cause?.message ?? error.message}` };

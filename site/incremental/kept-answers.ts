@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { cacheAnswers, type KeptAnswer } from '../content/cached-client';
 import type { ContentClient } from '../content/client';
+import { endpointIsWrong } from '../content/failure';
 import { deeperThan, MAX_DEPTH } from '../content/raw-depth';
 import { dropMoved, fetchVersions, movedLists, type Versions } from '../content/list-versions';
 import { listOfRequest, menuVariables, QUERIES } from '../content/queries';
@@ -67,8 +68,10 @@ export async function keepAnswers(inner: ContentClient, options: KeepOptions): P
   const cache = cacheAnswers(inner, (operation, variables) => operation === QUERIES.menu.name || keptList(operation, variables));
   // Asked before any content is used, so an edit made while this build runs shows as moved next
   // time. A CMS that cannot answer it (a proxy allowing only some queries) costs the reuse only:
-  // everything is fetched, and nothing is kept for the next build.
+  // everything is fetched, and nothing is kept for the next build. An endpoint that is no GraphQL
+  // at all fails the build here: no other query would get an answer.
   const asked = fetchVersions(inner, options.locales).catch((error: Error) => {
+    if (endpointIsWrong(error)) throw error;
     options.info(`CMS list versions unavailable (${error.message}); every list is fetched`);
     return null;
   });

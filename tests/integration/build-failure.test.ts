@@ -50,6 +50,24 @@ describe('a failed build', () => {
     expect(result.stderr).not.toContain('failed after');
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('the previous site');
   });
+
+  it('fails at the first answer from an HTTP server that is no GraphQL endpoint, naming the fix', async () => {
+    // What a plain web server (Python's http.server) answers a POST.
+    stub = await startGraphqlStub((_request, _attempt, res) => {
+      res.writeHead(501, { 'content-type': 'text/html' });
+      res.end('<html><head><title>Error response</title></head><body><p>Unsupported method (\'POST\')</p></body></html>');
+    });
+    const { config, out } = await workspace();
+    const result = await runCli(['build', '--config', config, '--endpoint', stub.endpoint, '--out', out]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/The CMS request ListVersions \{.*\} failed: HTTP 501: the answer is an HTML page/);
+    expect(result.stderr).toContain('does not take GraphQL queries by POST');
+    expect(result.stderr).not.toContain('list versions unavailable');
+    // Nothing after the first answers: no stage ran, no content was asked for.
+    expect(result.stderr).not.toMatch(/^(assets|fetch) /m);
+    expect(new Set(stub.requests.map((request) => request.operationName))).toEqual(new Set(['ListVersions', 'Menu']));
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('the previous site');
+  });
 });
 
 // Answers every query of the site; accommodation items in German are hostile.
