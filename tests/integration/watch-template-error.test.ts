@@ -1,6 +1,7 @@
-// A template that throws while rendering, in `watch`: the open page keeps its
-// last good version under the error overlay, the terminal names the template's file:line, and
-// React's own frames are left out of what it prints.
+// A template that throws while rendering, in `watch`: the open page keeps its last good version
+// under the error overlay, a page that never rendered is the 500 page and the overlay says so, the
+// terminal names the template's file:line once with every page it broke, and React's own frames
+// are left out of what it prints.
 import { readFile, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCliServer, type CliServer } from '../helpers/cli-server';
@@ -40,14 +41,21 @@ describe('watch: a template that throws', () => {
     expect(after.text).toContain(question);
     expect(after.text).toContain('the FAQ broke');
     expect(after.text).toContain('data-hotel-site-watch');
+    expect(after.text).toContain('&quot;served&quot;:&quot;last-good-page&quot;');
+    // One message for every page the error broke, once the writer has tried them all.
+    const grouped = new RegExp(`error: templates/pages/FaqPage\\.tsx:${line}:\\d+: the FAQ broke — rendering 2 pages failed: (/de/faq/, /en/faq/|/en/faq/, /de/faq/)\n`);
+    await expect.poll(() => watch.stderr(), { timeout: 30_000 }).toMatch(grouped);
     const stderr = watch.stderr();
-    expect(stderr).toMatch(new RegExp(`templates/pages/FaqPage\\.tsx:${line}:\\d+: Rendering /en/faq/ .*the FAQ broke`));
+    expect(stderr).not.toMatch(/Rendering \/(de|en)\/faq\//);
+    expect(stderr).not.toContain(copy.root);
     expect(stderr).not.toMatch(/node_modules[\\/]react-dom/);
 
-    // Never rendered before: the 500 page, still with the overlay.
+    // Never rendered before: the 500 page, still with the overlay, which says there is no good version of it.
     const unseen = await rawRequest(watch.url, '/de/faq/');
     expect(unseen.status).toBe(500);
     expect(unseen.text).toContain('the FAQ broke');
+    expect(unseen.text).toContain('&quot;served&quot;:&quot;no-good-page&quot;');
+    expect(unseen.text).not.toContain(copy.root);
 
     await writeFile(copy.path(TEMPLATE), source);
     await events.next('reload');

@@ -1,8 +1,8 @@
 // The snippet `watch` injects into every HTML response it serves — never into files a build
 // writes. It listens to ./event-stream: reloads the tab after a rebuild, swaps the
 // stylesheet in place after a CSS-only change (no reload, no flash: the old sheet goes once the new
-// one has loaded), and shows a build error as an overlay over the last good page until a rebuild
-// succeeds. Plain ES2017 in a string: it is sent as it is, with no bundler involved. Its text never
+// one has loaded), and shows a build error as an overlay until a rebuild succeeds, saying what is
+// under it: the last good site or page, or an error page when the page never rendered. Plain ES2017 in a string: it is sent as it is, with no bundler involved. Its text never
 // changes, so watch's Content-Security-Policy allows it by one hash (docs/hardening.md); the
 // generation and an error to show at once come in the element's data attributes.
 import { escapeAttribute } from '../../media/escape';
@@ -22,14 +22,20 @@ const CLIENT = String.raw`
   var generation = Number(script.getAttribute('data-generation'));
   var initialError = JSON.parse(script.getAttribute('data-error') || 'null');
   var overlay = null;
+  var SERVED = {
+    'last-good-site': 'The last good version of the site is still being served.',
+    'last-good-page': 'Below is this page as it last rendered without error.',
+    'no-good-page': 'This page has not rendered without error since watch started: there is no good version of it to show yet.'
+  };
   function hideOverlay() { if (overlay) { overlay.remove(); overlay = null; } }
   function showOverlay(error) {
     hideOverlay();
     overlay = document.createElement('hotel-site-error-overlay');
     var root = overlay.attachShadow({ mode: 'open' });
     root.innerHTML = '<style>' + __OVERLAY_STYLE__ + '</style><div class="box" role="alertdialog" aria-labelledby="t"><button type="button" aria-label="Close">×</button>' +
-      '<h1 id="t"></h1><pre></pre><p>The last good version of the site is still being served. Fix the file and save: this tab updates itself.</p></div>';
+      '<h1 id="t"></h1><pre></pre><p></p></div>';
     root.querySelector('h1').textContent = 'hotel-site watch: ' + error.stage + ' failed';
+    root.querySelector('p').textContent = (SERVED[error.served] || SERVED['last-good-site']) + ' Fix the file and save: this tab updates itself.';
     root.querySelector('pre').textContent = error.message;
     root.querySelector('button').addEventListener('click', hideOverlay);
     (document.body || document.documentElement).appendChild(overlay);

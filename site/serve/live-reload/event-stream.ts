@@ -11,6 +11,8 @@ export interface BuildErrorInfo {
   /** What failed: "template", "config", "content", … */
   stage: string;
   message: string;
+  /** What the tab shows under the error; default: the last good version of the site. */
+  served?: 'last-good-site' | 'last-good-page' | 'no-good-page';
 }
 
 export type LiveEvent = { type: 'reload' } | { type: 'css'; href: string } | { type: 'build-error'; error: BuildErrorInfo };

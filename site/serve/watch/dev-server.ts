@@ -2,20 +2,20 @@
 // the in-memory page store (current as soon as a rebuild ends, before the background writer has
 // reached them) and the live-reload snippet added to every HTML response — and only to responses:
 // the files written stay what a build writes. A page whose rendering throws is served as it last
-// rendered, under the error overlay (the SPEC's 500 page when it never rendered), and the terminal
-// gets the template's file:line.
+// rendered, under the error overlay (the 500 page when it never rendered, and the overlay says so);
+// the terminal gets the template's file:line from the page store's writer.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Page } from '../../model/page-model';
 import { HTML_TYPE } from '../content-types';
 import { errorPageHtml } from '../error-pages';
 import type { Handler } from '../http-server';
 import { injectSnippet, liveReloadSnippet } from '../live-reload/client-script';
-import { EVENTS_PATH, type EventStream } from '../live-reload/event-stream';
+import { EVENTS_PATH, type BuildErrorInfo, type EventStream } from '../live-reload/event-stream';
 import { matchPage, notFoundPage } from '../page-lookup';
 import { parseRequestPath, refusedPathScope, type ServedPath } from '../request-path';
 import { allowsMethod, redirect, sendBody, sendText } from '../respond';
 import type { StaticSite } from '../static-files';
-import { describeError, projectRelative } from './build-error';
+import { describeError } from './build-error';
 import type { PageStore } from './page-store';
 
 export interface DevHandlerOptions {
@@ -24,10 +24,9 @@ export interface DevHandlerOptions {
   store: PageStore;
   files: StaticSite;
   stream: EventStream;
-  log: (message: string) => void;
 }
 
-export function createDevHandler({ root, store, files, stream, log }: DevHandlerOptions): Handler {
+export function createDevHandler({ root, store, files, stream }: DevHandlerOptions): Handler {
   const withSnippet = snippetInjector(stream);
 
   function sendPage(req: IncomingMessage, res: ServerResponse, page: Page, status: number): void {
@@ -35,13 +34,13 @@ export function createDevHandler({ root, store, files, stream, log }: DevHandler
     try {
       html = store.html(page).toString('utf8');
     } catch (error) {
-      const message = projectRelative(describeError(error), root);
-      log(`error: ${message}`);
-      const overlay = liveReloadSnippet(stream.generation(), { stage: `rendering ${page.href}`, message });
+      // The terminal hears of it from the page store's writer, once for every page it breaks.
+      const message = describeError(error, root);
       const previous = store.lastGood(page.href);
-      if (previous) return sendBody(req, res, { status, type: HTML_TYPE, body: injectSnippet(previous.toString('utf8'), overlay) });
+      const overlay = (served: BuildErrorInfo['served']) => liveReloadSnippet(stream.generation(), { stage: `rendering ${page.href}`, message, served });
+      if (previous) return sendBody(req, res, { status, type: HTML_TYPE, body: injectSnippet(previous.toString('utf8'), overlay('last-good-page')) });
       const page500 = errorPageHtml({ locale: page.locale, status: 500 });
-      return sendBody(req, res, { status: 500, type: HTML_TYPE, body: injectSnippet(page500, overlay) });
+      return sendBody(req, res, { status: 500, type: HTML_TYPE, body: injectSnippet(page500, overlay('no-good-page')) });
     }
     sendBody(req, res, { status, type: HTML_TYPE, body: withSnippet(html) });
   }

@@ -8,7 +8,7 @@ import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Locale } from '../../model/content-types';
 import type { Page, SiteContext } from '../../model/page-model';
-import { describeError } from './build-error';
+import { describeRenderFailures } from './build-error';
 
 export type RenderFn = (page: Page, site: SiteContext) => Buffer;
 
@@ -23,6 +23,8 @@ export interface PageStoreOptions {
   outDir: string;
   /** The file a page href is written to (site/routes/url-to-file's fileOfHref). */
   fileOf: (outDir: string, href: string) => string;
+  /** The project: paths in error messages are shown relative to it. */
+  root: string;
   log: (message: string) => void;
   /** The writer caught up with the current state. */
   onWritten?: (info: { pages: number; written: number; ms: number }) => void;
@@ -114,7 +116,7 @@ export class PageStore {
       await unlink(fileOf(outDir, href)).catch(() => {});
     }
     let written = 0;
-    let failed = 0;
+    const failures: { href: string; error: unknown }[] = [];
     for (const page of state.pages) {
       // Let requests and file events in between pages: rendering is synchronous.
       await new Promise((resolve) => setImmediate(resolve));
@@ -126,8 +128,9 @@ export class PageStore {
       try {
         html = this.recent.get(page.href) ?? state.render(page, state.sites.get(page.locale)!);
       } catch (error) {
-        // Shown once per rebuild; the page itself shows the error when requested.
-        if (!failed++) this.options.log(`error: ${describeError(error)}`);
+        // Said once the pass is over, each error once with every page it broke; the page itself
+        // shows the error when requested.
+        failures.push({ href: page.href, error });
         continue;
       }
       const hash = digest(html);
@@ -139,6 +142,7 @@ export class PageStore {
       written++;
     }
     if (run !== this.run) return;
+    for (const message of describeRenderFailures(failures, this.options.root)) this.options.log(`error: ${message}`);
     this.writing = false;
     this.options.onWritten?.({ pages: state.pages.length, written, ms: performance.now() - started });
     for (const resolve of this.waiting.splice(0)) resolve();

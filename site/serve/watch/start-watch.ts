@@ -70,6 +70,7 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
     throw new Error('no build yet');
   };
   const store = new PageStore({
+    root,
     outDir,
     fileOf: (dir, href) => fileOf(dir, href),
     log,
@@ -112,7 +113,7 @@ export async function startWatch(options: WatchOptions): Promise<WatchSession> {
   };
   try {
     const files = await createStaticSite(outDir, { transformHtml: snippetInjector(stream) });
-    handle = createDevHandler({ root, store, files, stream, log });
+    handle = createDevHandler({ root, store, files, stream });
     handlerReady();
 
     // chokidar drops a second "change" of a file within 50 ms of the one it reported (its throttle
