@@ -41,6 +41,8 @@ export class MediaCache {
   /** A manifest was there but not trusted: its bodies are removed at the next save. */
   private discarded = false;
   private readonly shards = new Map<string, Promise<unknown>>();
+  /** A server whose origin changes every run, cached under a name that does not (nameOrigin). */
+  private renamed: { origin: string; as: string } | null = null;
 
   private constructor(
     readonly dir: string,
@@ -70,29 +72,44 @@ export class MediaCache {
     return cache;
   }
 
+  /**
+   * Files of `origin` are kept under `as` instead: the embedded backend listens on a new port each
+   * run. Such entries are never fresh — a file saved under the same name keeps its URL — so each
+   * is revalidated (a 304 on the loopback) before it is placed.
+   */
+  nameOrigin(origin: string, as: string): void {
+    this.renamed = { origin, as };
+  }
+
+  private key(url: string): string {
+    const { renamed } = this;
+    return renamed && url.startsWith(`${renamed.origin}/`) ? renamed.as + url.slice(renamed.origin.length) : url;
+  }
+
   get(url: string): CachedFile | undefined {
-    return this.entries.get(url);
+    const entry = this.entries.get(this.key(url));
+    return entry && this.renamed && url.startsWith(`${this.renamed.origin}/`) ? { ...entry, freshUntil: 0 } : entry;
   }
 
   set(url: string, entry: CachedFile): void {
-    this.entries.set(url, entry);
+    this.entries.set(this.key(url), entry);
     this.dirty = true;
   }
 
   delete(url: string): void {
-    if (this.entries.delete(url)) this.dirty = true;
+    if (this.entries.delete(this.key(url))) this.dirty = true;
   }
 
   /** Forgets an entry whose body may not be published, and removes that body (downloaded again). */
   async discard(url: string): Promise<void> {
-    const entry = this.entries.get(url);
+    const entry = this.entries.get(this.key(url));
     this.delete(url);
     if (entry) await rm(this.bodyFile(entry.sha256), { force: true });
   }
 
   /** Marks an entry used by this build (kept from pruning); saved with the manifest. */
   touch(url: string, now: number): void {
-    const entry = this.entries.get(url);
+    const entry = this.entries.get(this.key(url));
     // Once a day is enough for pruning by age, and keeps a warm build from rewriting the manifest.
     if (entry && now - entry.usedAt > 24 * 3600 * 1000) {
       entry.usedAt = now;

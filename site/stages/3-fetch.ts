@@ -10,6 +10,9 @@ import { startMediaDownloads, type MediaDownloads } from '../media/download-medi
 import { createMediaPolicy } from '../media/media-policy';
 import type { Stage } from './stage';
 
+/** The embedded backend's files in the media cache, whatever port it listens on (a name no request can reach). */
+const EMBEDDED_MEDIA_ORIGIN = 'http://embedded-backend.invalid';
+
 export interface FetchInput {
   client: ContentClient;
   /** Content lists normalized by an earlier build. */
@@ -30,10 +33,12 @@ export const fetch: Stage<FetchInput, Fetched> = {
     const memo = context.memo?.normalize;
     memo?.begin();
     const policy = createMediaPolicy(client.endpoint, config.content.mediaHosts);
-    // The embedded backend serves the project's own files on a new port each run: a disk cache keyed
-    // by URL would never hit and only grow, so only a session (watch) keeps them, for itself.
-    const cacheDir = config.content.endpoint ? config.cacheDir : context.sessionMediaDir;
+    // The embedded backend serves the project's own files on a new port each run: the cache names
+    // them by the backend, not by this run's origin (docs/media.md). A watch session keeps its own.
+    const embedded = !config.content.endpoint;
+    const cacheDir = embedded ? (context.sessionMediaDir ?? config.cacheDir) : config.cacheDir;
     const cache = cacheDir ? await openMediaCache(cacheDir, warn) : null;
+    if (embedded && !context.sessionMediaDir) cache?.nameOrigin(new URL(client.endpoint).origin, EMBEDDED_MEDIA_ORIGIN);
     const previousOut = context.cache?.previousOut;
     const downloads = startMediaDownloads({
       policy,
