@@ -4,18 +4,11 @@
 // so a rebuild that renders a few pages pays for a few items.
 import { sanitizeAgain } from '../content/sanitize-html';
 import type { ContentItem, Html } from '../model/content-types';
-
-/** Items read from the cache whose HTML was not checked again yet. */
-const unchecked = new WeakSet<object>();
-
-export function keptItem(item: ContentItem): void {
-  unchecked.add(item);
-}
+import { takeUnchecked } from './kept-items';
 
 /** Sanitizes, in place, the HTML fields of `item` when it came from the cache and was not checked yet. */
 export function checkKeptHtml(item: ContentItem | null | undefined): void {
-  if (!item || !unchecked.has(item)) return;
-  unchecked.delete(item);
+  if (!item || !takeUnchecked(item)) return;
   const fields = item as unknown as Record<string, unknown>;
   for (const key of ['body', 'openingHours']) if (key in fields) fields[key] = clean(fields[key]);
   if (!Array.isArray(fields.paragraphs)) fields.paragraphs = [];

@@ -12,7 +12,7 @@ import { MEDIA_TOKEN_PREFIX } from '../media/media-tokens';
 import { sanitizeAlias } from '../routes/alias';
 import { deeperThan } from '../content/raw-depth';
 import { cacheFile, readCacheBytes, readCacheFile, writeCacheFile } from './cache-file';
-import { keptItem } from './kept-html';
+import { keptItem } from './kept-items';
 
 const VERSION = 2;
 /** Unnamed list files younger than this may belong to a build still running into the same cache. */

@@ -20,7 +20,8 @@ export interface Connected {
 
 export const connect: Stage<void, Connected> = {
   name: 'connect',
-  shown: false,
+  // Its own line: the first thing a build says comes before the generator is loaded.
+  shown: true,
   async run(context) {
     const connection = await connectContent(context.config, context.reporter);
     context.onEnd(() => connection.close());
@@ -28,5 +29,9 @@ export const connect: Stage<void, Connected> = {
     const kept = await context.cache.keepAnswers(connection.client);
     if (kept.upToDate) return { connection, client: connection.client, upToDate: { previous: kept.previous, jsPerPageType: kept.jsPerPageType } };
     return { connection, client: kept.client, lists: kept.lists, upToDate: null };
+  },
+  detail: ({ client, upToDate }) => {
+    if (upToDate) return `${client.stats.requests} requests: nothing changed since the last build`;
+    return client.stats.requests ? `${client.stats.requests} requests` : 'content backend started';
   },
 };

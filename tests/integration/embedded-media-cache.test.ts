@@ -17,6 +17,8 @@ describe('the embedded backend\'s media', () => {
     const build = (out: string) => runCli(['build', '--out', join(dir, out), '--cache-dir', join(dir, 'cache')], { timeoutMs: 120_000 });
     const first = await build('first');
     expect(first.code, first.stderr).toBe(0);
+    // The first thing said is the connect stage, before the generator is loaded.
+    expect(first.stderr).toMatch(/^connect +[\d.]+ s  content backend started\nassets /);
     const [files, urls, downloaded] = media(first.stdout) ?? [];
     expect(files).toBeGreaterThan(10);
     expect(downloaded).toBe(urls);
