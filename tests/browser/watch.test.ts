@@ -1,6 +1,6 @@
 // `hotel-site watch` in Chromium, on a copy of the project: an open tab shows an edited locale
 // text by itself, takes a CSS change without reloading, and shows a build error as an overlay
-// until the fix is saved.
+// until the fix is saved, saying what is under it.
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,12 +72,32 @@ describe.skipIf(!hasChromium)('watch in the browser', () => {
     const overlay = tab.locator('hotel-site-error-overlay');
     await overlay.waitFor({ timeout: 20_000 });
     expect(await overlay.locator('pre').textContent()).toMatch(/templates\/layout\/Footer\.tsx:\d+:\d+/);
+    expect(await overlay.locator('p').textContent()).toContain('The last good version of the site is still being served.');
     // Styled by its own (hashed) style: the dialog box has its dark background.
     expect(await overlay.locator('.box').evaluate((box) => getComputedStyle(box).backgroundColor)).toBe('rgb(29, 31, 33)');
     expect(await sameDocument()).toBe(true);
     await edit('templates/layout/Footer.tsx', (text) => text.replace('<footer {{', '<footer'));
     await tab.waitForFunction(() => !document.querySelector('hotel-site-error-overlay') && !(window as unknown as { sameDocument?: boolean }).sameDocument, undefined, { timeout: 20_000 });
     expect(await tab.textContent('#footer-contact')).toBe('Kontakt & Anreise');
+    expect(violations).toEqual([]);
+  });
+
+  it('says so when a page that throws has no good version to show under the overlay', async () => {
+    const template = 'templates/pages/FaqPage.tsx';
+    await tab.goto(`${session.url}de/`, { waitUntil: 'load' });
+    await tab.waitForFunction(() => (window as unknown as { __hotelSiteWatch?: { connected: boolean } }).__hotelSiteWatch?.connected === true);
+    await markDocument();
+    await edit(template, (text) => text.replace('  const item = page.item;\n', "  const item = page.item;\n  if (item) throw new Error('the FAQ broke');\n"));
+    // The open tab reloads once the rebuild is done; a page asked for before would have a good version.
+    await tab.waitForFunction(() => !(window as unknown as { sameDocument?: boolean }).sameDocument, undefined, { timeout: 20_000 });
+    expect((await tab.goto(`${session.url}en/faq/`, { waitUntil: 'load' }))?.status()).toBe(500);
+    const overlay = tab.locator('hotel-site-error-overlay');
+    await overlay.waitFor({ timeout: 20_000 });
+    expect(await overlay.locator('pre').textContent()).toContain('the FAQ broke');
+    expect(await overlay.locator('p').textContent()).toContain('there is no good version of it to show yet');
+    expect(await overlay.locator('p').textContent()).not.toContain('still being served');
+    await edit(template, (text) => text.replace("  if (item) throw new Error('the FAQ broke');\n", ''));
+    await expect.poll(async () => (await fetch(`${session.url}en/faq/`)).status, { timeout: 30_000 }).toBe(200);
     expect(violations).toEqual([]);
   });
 });
