@@ -151,7 +151,7 @@ export class ContentLists {
 
   /** A kept item's media: the media stage must hear of them as if it had been normalized now. */
   private replayMedia(entry: NormalizedEntry): void {
-    for (const [url, owner] of entry.media) this.options.onMedia(url, owner);
+    for (const [url, owner] of entry.media) this.options.onMedia(url, owner, true);
   }
 
   private publish(locale: Locale, type: NodeType, results: Iterable<NormalizeResult>): void {

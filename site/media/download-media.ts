@@ -13,9 +13,10 @@ import { join } from 'node:path';
 import pLimit from 'p-limit';
 import type { Adoption } from '../output/staging';
 import type { FetchLimits } from './fetch-limits';
-import type { MediaCache } from './media-cache';
+import type { MediaCache, MediaFailure } from './media-cache';
 import { MediaPlacement } from './media-placement';
 import type { MediaPolicy } from './media-policy';
+import { day, leftOutAsBefore } from './fetch-problems';
 import type { LocalFile } from './media-tokens';
 import { MediaSource } from './obtain-file';
 
@@ -46,6 +47,12 @@ export interface MediaStageOptions {
   onRetry?: (message: string) => void;
   /** Decides what is fresh (default Date.now; tests). */
   now?: () => number;
+  /**
+   * A build's rule for permanent answers recorded in the media index: they stand for `maxAgeMs`
+   * from the build's clock `now`, unless not `honoured` (a build that renders everything). Without
+   * it every file is asked for.
+   */
+  failures?: { maxAgeMs: number; honoured: boolean; now: number };
 }
 
 export interface DownloadStats {
@@ -55,6 +62,12 @@ export interface DownloadStats {
   fromCache: number;
   /** Left out with a warning. */
   failed: number;
+  /** Of those, left out for a permanent answer (404, too large, …): the build is complete without them. */
+  permanent: number;
+  /** When the oldest of those answers was first given (epoch ms); null: none. */
+  leftOutSince: number | null;
+  /** When the first of those answers is old enough to be asked again (epoch ms); null: none. */
+  askAgainAt: number | null;
   bytes: number;
 }
 
@@ -66,8 +79,12 @@ export interface MediaResult {
 }
 
 export interface MediaDownloads {
-  /** Starts getting `url` (once, however often it is asked for); `owner` is named in warnings. */
-  request(url: string, owner: string): void;
+  /**
+   * Starts getting `url` (once, however often it is asked for); `owner` is named in warnings.
+   * `kept`: the owner is an item unchanged since the last build, which does not ask again a file
+   * that got a permanent answer.
+   */
+  request(url: string, owner: string, kept?: boolean): void;
   /** Waits for every requested file; fails when a media host could not be reached at all. */
   settle(): Promise<MediaResult>;
   /** Stops everything in flight and waits for it (a failed or interrupted build). */
@@ -91,7 +108,9 @@ class Downloads implements MediaDownloads {
   private readonly jobs = new Map<string, Promise<void>>();
   private readonly owners = new Map<string, string[]>();
   private readonly files = new Map<string, LocalFile>();
-  private readonly stats: DownloadStats = { files: 0, downloaded: 0, fromCache: 0, failed: 0, bytes: 0 };
+  /** URLs an item that changed (or was never kept) uses. */
+  private readonly changed = new Set<string>();
+  private readonly stats: DownloadStats = { files: 0, downloaded: 0, fromCache: 0, failed: 0, permanent: 0, leftOutSince: null, askAgainAt: null, bytes: 0 };
   private readonly now: () => number;
   private fatal: unknown = null;
 
@@ -110,11 +129,13 @@ class Downloads implements MediaDownloads {
     this.source = new MediaSource({
       policy: options.policy, cache, limits: options.limits, concurrency: options.concurrency, retries: options.retries, baseDelayMs: options.baseDelayMs ?? 300,
       spoolDir: this.spoolDir, signal: this.abort.signal, onRetry: options.onRetry, mediaDir: this.mediaDir, fs, placement: this.placement, now: this.now, started: this.now(),
+      failuresAskedAfter: options.failures?.honoured ? options.failures.now - options.failures.maxAgeMs : null,
     });
   }
 
   /** Bound: handed on as a callback. */
-  readonly request = (url: string, owner: string): void => {
+  readonly request = (url: string, owner: string, kept = false): void => {
+    if (!kept) this.changed.add(url);
     const known = this.owners.get(url);
     if (known) {
       if (known.length < 4 && !known.includes(owner)) known.push(owner);
@@ -132,12 +153,16 @@ class Downloads implements MediaDownloads {
   async settle(): Promise<MediaResult> {
     try {
       await Promise.all(this.jobs.values());
+      // A file left out for its recorded answer before a changed item asked for it: asked now.
+      const again = [...this.source.remembered.keys()].filter((url) => this.changed.has(url));
+      await Promise.all(again.map((url) => this.active(() => this.run(url))));
       await this.placement.settled();
       if (this.fatal) throw this.fatal;
+      // Before the manifest is saved: the answers it records.
+      this.report();
     } finally {
       await this.finish();
     }
-    this.report();
     return { files: this.files, stats: this.stats, adoption: await this.placement.adoption() };
   }
 
@@ -150,7 +175,7 @@ class Downloads implements MediaDownloads {
 
   private async run(url: string): Promise<void> {
     await this.ready;
-    const got = await this.source.obtain(url);
+    const got = await this.source.obtain(url, this.changed.has(url));
     if (!got) return;
     this.files.set(url, got.file);
     if (got.downloaded) this.stats.downloaded++;
@@ -159,11 +184,36 @@ class Downloads implements MediaDownloads {
 
   /** The warnings for files left out or taken stale, and the totals. */
   private report(): void {
-    const { stats, options } = this;
-    for (const [url, reason] of [...this.source.problems].sort(([a], [b]) => a.localeCompare(b))) {
+    const { stats, options, source } = this;
+    const { cache } = options;
+    const now = options.failures?.now ?? this.now();
+    let asBefore = 0;
+    const permanent = (failure: MediaFailure) => {
+      stats.permanent++;
+      stats.leftOutSince = Math.min(stats.leftOutSince ?? Infinity, failure.since);
+      if (options.failures) stats.askAgainAt = Math.min(stats.askAgainAt ?? Infinity, failure.askedAt + options.failures.maxAgeMs);
+    };
+    for (const [url, reason] of [...source.problems].sort(([a], [b]) => a.localeCompare(b))) {
       stats.failed++;
-      options.onWarning(`media ${url} ${usedBy(this.owners.get(url))}left out: ${reason}`);
+      if (!cache || !source.permanent.has(url)) {
+        cache?.clearFailure(url);
+        options.onWarning(`media ${url} ${usedBy(this.owners.get(url))}left out: ${reason}`);
+        continue;
+      }
+      const before = cache.failure(url);
+      const failure = { answer: reason, since: before?.answer === reason ? before.since : now, askedAt: now };
+      cache.setFailure(url, failure);
+      permanent(failure);
+      // Said once, when the answer was new; later builds count it.
+      if (before?.answer === reason) asBefore++;
+      else options.onWarning(`media ${url} ${usedBy(this.owners.get(url))}left out since ${day(failure.since)}: ${reason}`);
     }
+    for (const failure of source.remembered.values()) {
+      stats.failed++;
+      permanent(failure);
+      asBefore++;
+    }
+    if (asBefore) options.onWarning(leftOutAsBefore(asBefore, stats.leftOutSince!));
     for (const [url, reason] of this.source.staleNotes) options.onWarning(`media ${url}: could not be revalidated (${reason}); using the copy from an earlier build`);
     const names = new Set<string>();
     for (const file of this.files.values()) {

@@ -49,7 +49,7 @@ export function createFetcher(policy: MediaPolicy, limits: FetchLimits, spoolDir
         if (hop >= MAX_REDIRECTS) throw new FileProblem(`more than ${MAX_REDIRECTS} redirects`);
         const target = URL.canParse(location, url) ? new URL(location, url).href : location;
         const verdict = policy.check(target);
-        if (!verdict.ok) throw new FileProblem(`redirected to ${location}: ${verdict.reason}`);
+        if (!verdict.ok) throw new FileProblem(`redirected to ${location}: ${verdict.reason}`, { permanent: true });
         url = verdict.url;
         continue;
       }
@@ -64,12 +64,12 @@ export function createFetcher(policy: MediaPolicy, limits: FetchLimits, spoolDir
       }
       if (status !== 200) {
         response.resume();
-        throw new FileProblem(`HTTP ${status}`);
+        throw new FileProblem(`HTTP ${status}`, { permanent: status === 404 || status === 410 });
       }
       const contentType = (headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
       if (declaredTooLarge(headers, limits)) {
         response.destroy();
-        throw new FileProblem(tooLarge(limits.maxBytes));
+        throw new FileProblem(tooLarge(limits.maxBytes), { permanent: true });
       }
       return { notModified: false, headers, contentType, ...(await readBody(response, signal, body)) };
     }

@@ -1,7 +1,18 @@
 // What can go wrong with one media file, sorted by whether asking again may help.
 
-/** A problem with this one file that asking again will not mend: it is left out. */
-export class FileProblem extends Error {}
+/** A problem with this one file: it is left out. */
+export class FileProblem extends Error {
+  /**
+   * The CMS will answer the same next time (404, 410, over the size cap, an SVG that cannot be made
+   * safe): remembered in the media index, so a build that left only such files out is complete.
+   */
+  readonly permanent: boolean;
+
+  constructor(message: string, options?: ErrorOptions & { permanent?: boolean }) {
+    super(message, options);
+    this.permanent = options?.permanent ?? false;
+  }
+}
 
 /** Asking again may help (network error, timeout, 429, 5xx). */
 export class TransientProblem extends Error {}
@@ -14,4 +25,14 @@ export function classify(error: unknown): Error {
     return new FileProblem(`the URL cannot be requested (${(error as Error).message})`);
   }
   return new TransientProblem((error as Error).message || code || 'network error', { cause: error });
+}
+
+/** The one line for files left out again for the permanent answer an earlier build recorded. */
+export function leftOutAsBefore(count: number, since: number): string {
+  return `media: ${count} ${count === 1 ? 'file' : 'files'} left out as before, for a permanent answer (such as HTTP 404) recorded since ${day(since)}; asked again after cacheMaxAgeHours, with --full, or when an item using one changes`;
+}
+
+/** "2026-11-26" (UTC). */
+export function day(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
 }

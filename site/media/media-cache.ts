@@ -36,6 +36,16 @@ export interface CachedFile {
   usedAt: number;
 }
 
+/** A permanent answer about a file (404, too large, …): it is not asked for again until it is old. */
+export interface MediaFailure {
+  /** What was wrong, as the warning said it. */
+  answer: string;
+  /** Epoch ms of the first build that got this answer. */
+  since: number;
+  /** Epoch ms of the last time the file was asked for. */
+  askedAt: number;
+}
+
 export class MediaCache {
   private dirty = false;
   /** A manifest was there but not trusted: its bodies are removed at the next save. */
@@ -47,6 +57,7 @@ export class MediaCache {
   private constructor(
     readonly dir: string,
     private readonly entries: Map<string, CachedFile>,
+    private readonly failures: Map<string, MediaFailure>,
   ) {}
 
   /** Opens (or creates) the cache in `<cacheDir>/media`; `warn` hears of a manifest not trusted. */
@@ -55,6 +66,7 @@ export class MediaCache {
     await mkdir(join(dir, 'files'), { recursive: true });
     await mkdir(join(dir, 'spool'), { recursive: true });
     const entries = new Map<string, CachedFile>();
+    const failures = new Map<string, MediaFailure>();
     let unreadable = false;
     const text = await readCacheBytes(join(dir, 'manifest.json')).then(
       (bytes) => bytes?.toString('utf8') ?? null,
@@ -65,9 +77,12 @@ export class MediaCache {
       },
     );
     const parsed = text === null ? null : parseManifest(text);
-    if (parsed) for (const [url, entry] of parsed) entries.set(url, entry);
+    if (parsed) {
+      for (const [url, entry] of parsed.entries) entries.set(url, entry);
+      for (const [url, failure] of parsed.failures) failures.set(url, failure);
+    }
     else if (text !== null) warn(`media cache ${dir}: the manifest is damaged or from another version; starting afresh`);
-    const cache = new MediaCache(dir, entries);
+    const cache = new MediaCache(dir, entries, failures);
     cache.discarded = unreadable || (text !== null && !parsed);
     return cache;
   }
@@ -92,8 +107,25 @@ export class MediaCache {
   }
 
   set(url: string, entry: CachedFile): void {
-    this.entries.set(this.key(url), entry);
+    const key = this.key(url);
+    this.entries.set(key, entry);
+    this.failures.delete(key);
     this.dirty = true;
+  }
+
+  /** The permanent answer recorded for `url`, if any. */
+  failure(url: string): MediaFailure | undefined {
+    return this.failures.get(this.key(url));
+  }
+
+  setFailure(url: string, failure: MediaFailure): void {
+    this.failures.set(this.key(url), failure);
+    this.dirty = true;
+  }
+
+  /** The URL gave no permanent answer this time (a passing failure, or it was not asked). */
+  clearFailure(url: string): void {
+    if (this.failures.delete(this.key(url))) this.dirty = true;
   }
 
   delete(url: string): void {
@@ -180,9 +212,15 @@ export class MediaCache {
         pruned = true;
       }
     }
+    for (const [url, failure] of this.failures) {
+      if (now - failure.askedAt > PRUNE_AFTER_MS) {
+        this.failures.delete(url);
+        this.dirty = true;
+      }
+    }
     if (!this.dirty && !pruned && !this.discarded) return;
     const temporary = join(this.dir, `manifest.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
-    await writeFile(temporary, JSON.stringify({ version: VERSION, entries: Object.fromEntries(this.entries) }));
+    await writeFile(temporary, JSON.stringify({ version: VERSION, entries: Object.fromEntries(this.entries), failures: Object.fromEntries(this.failures) }));
     await rename(temporary, join(this.dir, 'manifest.json'));
     this.dirty = false;
     if (pruned || this.discarded) await this.removeUnreferencedBodies();
@@ -213,14 +251,14 @@ const HEAD_BYTES = 64;
 /** The published name's parts: what the URL was called, the body's hash, the extension of its type. */
 const NAME = /^[a-z0-9-]+\.([0-9a-f]{10})(\.[a-z0-9]+)$/;
 
-function parseManifest(text: string): Map<string, CachedFile> | null {
+function parseManifest(text: string): { entries: Map<string, CachedFile>; failures: Map<string, MediaFailure> } | null {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
     return null;
   }
-  const manifest = parsed as { version?: unknown; entries?: unknown };
+  const manifest = parsed as { version?: unknown; entries?: unknown; failures?: unknown };
   if (!manifest || manifest.version !== VERSION || !manifest.entries || typeof manifest.entries !== 'object') return null;
   const entries = new Map<string, CachedFile>();
   for (const [url, value] of Object.entries(manifest.entries as Record<string, Partial<CachedFile>>)) {
@@ -242,7 +280,19 @@ function parseManifest(text: string): Map<string, CachedFile> | null {
       usedAt: typeof value.usedAt === 'number' ? value.usedAt : 0,
     });
   }
-  return entries;
+  return { entries, failures: parseFailures(manifest.failures) };
+}
+
+/** Recorded answers of the expected shape; any other is dropped (the file is then asked again). */
+function parseFailures(value: unknown): Map<string, MediaFailure> {
+  const failures = new Map<string, MediaFailure>();
+  if (!value || typeof value !== 'object') return failures;
+  for (const [url, failure] of Object.entries(value as Record<string, Partial<MediaFailure>>)) {
+    if (!failure || typeof failure.answer !== 'string' || failure.answer.length > 1000) continue;
+    if (!Number.isFinite(failure.since) || !Number.isFinite(failure.askedAt)) continue;
+    failures.set(url, { answer: failure.answer, since: failure.since!, askedAt: failure.askedAt! });
+  }
+  return failures;
 }
 
 /**

@@ -10,8 +10,11 @@ import { int, obj, str } from '../content/read-raw';
 import { rewriteInlineMedia } from './inline-media';
 import { hasMediaToken, mediaToken, tokenUrl, type LocalFile } from './media-tokens';
 
-/** Receives every URL the content references, with who references it (for warnings). */
-export type MediaSink = (url: string, owner: string) => void;
+/**
+ * Receives every URL the content references, with who references it (for warnings); `kept`: named
+ * by an item unchanged since the last build (site/media/download-media.ts).
+ */
+export type MediaSink = (url: string, owner: string, kept?: boolean) => void;
 
 /** Turns raw image and file fields into token-bearing content objects; see the header. */
 export class MediaRefs {

@@ -9,7 +9,7 @@ import { UserError } from '../errors';
 import { createFetcher, type Fetcher, type FetchResult } from './fetch-file';
 import type { FetchLimits } from './fetch-limits';
 import { FileProblem, TransientProblem } from './fetch-problems';
-import { freshUntil, type CachedFile } from './media-cache';
+import { freshUntil, type CachedFile, type MediaFailure } from './media-cache';
 import type { MediaPolicy } from './media-policy';
 import type { LocalFile } from './media-tokens';
 import { storeFile, type StoreContext } from './store-file';
@@ -25,6 +25,11 @@ export interface SourceOptions extends StoreContext {
   /** Stops every request and retry. */
   signal: AbortSignal;
   onRetry?: (message: string) => void;
+  /**
+   * A permanent answer recorded in the media index at or after this instant (epoch ms) stands: the
+   * file is left out without asking. Null: every file is asked for.
+   */
+  failuresAskedAfter: number | null;
 }
 
 export type Obtained = { file: LocalFile; downloaded: boolean };
@@ -38,6 +43,10 @@ interface HostState {
 export class MediaSource {
   /** URL → why it is left out. */
   readonly problems = new Map<string, string>();
+  /** The problems that were permanent answers. */
+  readonly permanent = new Set<string>();
+  /** URL → the permanent answer recorded earlier, for files left out without asking. */
+  readonly remembered = new Map<string, MediaFailure>();
   /** URL → why the copy from an earlier build is used. */
   readonly staleNotes = new Map<string, string>();
   private readonly hosts = new Map<string, HostState>();
@@ -49,11 +58,18 @@ export class MediaSource {
     this.net = pLimit(options.concurrency);
   }
 
-  async obtain(url: string): Promise<Obtained | null> {
-    const { cache, signal, retries } = this.options;
+  /** `reask`: ask even when a permanent answer is recorded (an item using the file changed). */
+  async obtain(url: string, reask = false): Promise<Obtained | null> {
+    const { cache, signal, retries, failuresAskedAfter } = this.options;
+    this.remembered.delete(url);
     const verdict = this.options.policy.check(url);
     if (!verdict.ok) {
-      this.problems.set(url, verdict.reason);
+      this.leaveOut(url, verdict.reason, true);
+      return null;
+    }
+    const failure = cache?.failure(url);
+    if (failure && !reask && failuresAskedAfter !== null && failure.askedAt >= failuresAskedAfter) {
+      this.remembered.set(url, failure);
       return null;
     }
     let entry = cache?.get(url);
@@ -70,7 +86,7 @@ export class MediaSource {
       if (signal.aborted) throw signal.reason ?? error;
       if (error instanceof FileProblem) {
         host.reached++;
-        this.problems.set(url, error.message);
+        this.leaveOut(url, error.message, error.permanent);
         return null;
       }
       if (!(error instanceof TransientProblem)) throw error;
@@ -83,7 +99,7 @@ export class MediaSource {
       }
       host.unreachable.push({ url, message: error.message });
       if (host.reached === 0) throw unreachable(verdict.url.origin, host);
-      this.problems.set(url, `${error.message} (after ${retries + 1} attempts)`);
+      this.leaveOut(url, `${error.message} (after ${retries + 1} attempts)`, false);
       return null;
     }
     host.reached++;
@@ -103,9 +119,16 @@ export class MediaSource {
     } catch (error) {
       if (fetched.spooled) await rm(fetched.spooled, { force: true });
       if (!(error instanceof FileProblem)) throw error;
-      this.problems.set(url, error.message);
+      this.leaveOut(url, error.message, error.permanent);
       return null;
     }
+  }
+
+  private leaveOut(url: string, reason: string, permanent: boolean): void {
+    this.remembered.delete(url);
+    this.problems.set(url, reason);
+    if (permanent) this.permanent.add(url);
+    else this.permanent.delete(url);
   }
 
   close(): void {

@@ -67,7 +67,7 @@ export function readBody(response: IncomingMessage, signal: AbortSignal, options
     source.on('data', (chunk: Buffer) => {
       if (settled) return;
       bytes += chunk.length;
-      if (bytes > options.maxBytes) return fail(new FileProblem(tooLarge(options.maxBytes)));
+      if (bytes > options.maxBytes) return fail(new FileProblem(tooLarge(options.maxBytes), { permanent: true }));
       hash.update(chunk);
       if (!file && bytes <= IN_MEMORY) return void chunks.push(chunk);
       if (!file) {

@@ -34,9 +34,9 @@ export async function storeFile(url: string, fetched: Extract<FetchResult, { not
   const problem = typeProblem(fetched.contentType, head);
   if (problem) throw new FileProblem(problem);
   if (fetched.contentType === 'image/svg+xml') {
-    if (!body) throw new FileProblem('an SVG this large is not published');
+    if (!body) throw new FileProblem('an SVG this large is not published', { permanent: true });
     const safe = sanitizeSvg(body);
-    if (!safe.ok) throw new FileProblem(`an SVG ${safe.reason} (opened on its own, it would run on the site's origin)`);
+    if (!safe.ok) throw new FileProblem(`an SVG ${safe.reason} (opened on its own, it would run on the site's origin)`, { permanent: true });
     body = safe.svg;
     bytes = body.length;
     sha256 = createHash('sha256').update(body).digest('hex');

@@ -1218,8 +1218,8 @@ describe('10. images and files inside body text, free HTML and notifications, as
   it('builds, warning once about each inline file it could not have, with the item', () => {
     noBug(result);
     expect(result.code, result.stderr).toBe(0);
-    expect(warnings(result).filter((line) => line.includes('inline-images/fehlt.png'))).toEqual([expect.stringMatching(/nid 1001.*left out: HTTP 404/)]);
-    expect(warnings(result).filter((line) => line.includes('docs/weg.pdf'))).toEqual([expect.stringMatching(/nid 1001.*left out: HTTP 404/)]);
+    expect(warnings(result).filter((line) => line.includes('inline-images/fehlt.png'))).toEqual([expect.stringMatching(/nid 1001.*left out since \d{4}-\d\d-\d\d: HTTP 404/)]);
+    expect(warnings(result).filter((line) => line.includes('docs/weg.pdf'))).toEqual([expect.stringMatching(/nid 1001.*left out since \d{4}-\d\d-\d\d: HTTP 404/)]);
     expect(warnings(result).filter((line) => line.includes('tracker.example'))).toEqual([expect.stringMatching(/nid 1001.*neither the CMS/)]);
   });
 

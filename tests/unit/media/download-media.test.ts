@@ -57,7 +57,7 @@ afterEach(async () => {
 });
 
 /** One build's media stage into a fresh output folder, sharing the cache folder. */
-async function build(urls: string[], extra: Partial<MediaStageOptions> & { cacheless?: boolean; mediaHosts?: string[] } = {}) {
+async function build(urls: string[], extra: Partial<MediaStageOptions> & { cacheless?: boolean; mediaHosts?: string[]; kept?: boolean } = {}) {
   const outDir = await mkdtemp(join(dir, 'out-'));
   const warnings: string[] = [];
   const cache = extra.cacheless ? null : await MediaCache.open(join(dir, 'cache'), (message) => warnings.push(message));
@@ -72,7 +72,7 @@ async function build(urls: string[], extra: Partial<MediaStageOptions> & { cache
     onWarning: (message) => warnings.push(message),
     ...extra,
   });
-  for (const url of urls) downloads.request(url, 'page nid 1 (de)');
+  for (const url of urls) downloads.request(url, 'page nid 1 (de)', extra.kept);
   const result = await downloads.settle();
   return { ...result, outDir, warnings };
 }
@@ -200,7 +200,7 @@ describe('the media stage', () => {
     expect([...local.keys()]).toEqual([`${base}/ok.svg`]);
     expect(warnings.sort()).toEqual([
       expect.stringMatching(/fake\.jpg \(page nid 1 \(de\)\) left out: its content is not the image\/jpeg it is declared as/),
-      expect.stringMatching(/gone\.svg \(page nid 1 \(de\)\) left out: HTTP 404/),
+      expect.stringMatching(/gone\.svg \(page nid 1 \(de\)\) left out since \d{4}-\d\d-\d\d: HTTP 404/),
       expect.stringMatching(/page\.html \(page nid 1 \(de\)\) left out: its type "text\/html" is not published/),
     ]);
   });
@@ -252,6 +252,48 @@ describe('the media stage', () => {
   });
 });
 
+describe('permanent answers', () => {
+  const HOUR = 3_600_000;
+  const T = Date.UTC(2026, 10, 20, 10);
+  const rule = (hoursLater: number, honoured = true) => ({ failures: { maxAgeMs: 24 * HOUR, honoured, now: T + hoursLater * HOUR } });
+  const asked = (path: string) => log.filter((entry) => entry.path === path).length;
+
+  it('records a 404 with its date, says it once, and does not ask again for an unchanged item until it is old', async () => {
+    files.set('/ok.svg', { body: svg('green'), cacheControl: 'max-age=86400' });
+    const first = await build([`${base}/ok.svg`, `${base}/gone.svg`], rule(0));
+    expect(first.warnings).toEqual([expect.stringMatching(/gone\.svg \(page nid 1 \(de\)\) left out since 2026-11-20: HTTP 404$/)]);
+    expect(first.stats).toMatchObject({ failed: 1, permanent: 1, leftOutSince: T, askAgainAt: T + 24 * HOUR });
+
+    const kept = await build([`${base}/ok.svg`, `${base}/gone.svg`], { ...rule(1), kept: true });
+    expect(asked('/gone.svg')).toBe(1);
+    expect(kept.warnings).toEqual([expect.stringMatching(/^media: 1 file left out as before, .* since 2026-11-20/)]);
+    expect(kept.stats).toMatchObject({ failed: 1, permanent: 1, leftOutSince: T, askAgainAt: T + 24 * HOUR });
+
+    // An item that changed, a build that renders everything, an answer older than the rule: asked.
+    await build([`${base}/gone.svg`], { ...rule(2), kept: false });
+    expect(asked('/gone.svg')).toBe(2);
+    await build([`${base}/gone.svg`], { ...rule(3, false), kept: true });
+    expect(asked('/gone.svg')).toBe(3);
+    const old = await build([`${base}/gone.svg`], { ...rule(28), kept: true });
+    expect(asked('/gone.svg')).toBe(4);
+    expect(old.warnings).toEqual([expect.stringMatching(/^media: 1 file left out as before/)]);
+    expect(old.stats).toMatchObject({ permanent: 1, leftOutSince: T, askAgainAt: T + 52 * HOUR });
+  });
+
+  it('records no answer for a passing failure (503), and forgets a 404 once the file is there', async () => {
+    files.set('/ok.svg', { body: svg('green') });
+    files.set('/busy.svg', { body: '', status: 503 });
+    await build([`${base}/ok.svg`], rule(0));
+    const busy = await build([`${base}/ok.svg`, `${base}/busy.svg`, `${base}/back.svg`], { ...rule(0), concurrency: 1 });
+    expect(busy.stats).toMatchObject({ failed: 2, permanent: 1 });
+    files.set('/back.svg', { body: svg('blue') });
+    const again = await build([`${base}/busy.svg`, `${base}/back.svg`, `${base}/ok.svg`], { ...rule(1), kept: false, concurrency: 1 });
+    expect(again.stats).toMatchObject({ failed: 1, permanent: 0 });
+    const manifest = JSON.parse(await readFile(join(dir, 'cache', 'media', 'manifest.json'), 'utf8')) as { failures: object };
+    expect(manifest.failures).toEqual({});
+  });
+});
+
 describe('where media may come from', () => {
   it('fetches only from the CMS origin and content.mediaHosts; other spellings, ports, schemes and credentials are refused unasked', async () => {
     files.set('/a.svg', { body: svg('green') });
@@ -272,7 +314,7 @@ describe('where media may come from', () => {
     files.set('/away.svg', (_, res) => void res.writeHead(302, { location: 'http://localhost:1/x.svg' }).end());
     const { files: local, warnings } = await build([`${base}/moved.svg`, `${base}/away.svg`]);
     expect([...local.keys()]).toEqual([`${base}/moved.svg`]);
-    expect(warnings).toEqual([expect.stringMatching(/away\.svg .*left out: redirected to http:\/\/localhost:1\/x\.svg: http:\/\/localhost:1 is neither the CMS nor one of content\.mediaHosts/)]);
+    expect(warnings).toEqual([expect.stringMatching(/away\.svg .*left out since \d{4}-\d\d-\d\d: redirected to http:\/\/localhost:1\/x\.svg: http:\/\/localhost:1 is neither the CMS nor one of content\.mediaHosts/)]);
   });
 
   it('allows a configured CDN host', async () => {
@@ -301,8 +343,8 @@ describe('limits', () => {
     const { files: local, warnings } = await build([`${base}/declared.png`, `${base}/streamed.png`]);
     expect(local.size).toBe(0);
     expect(warnings).toEqual([
-      expect.stringMatching(/declared\.png .*left out: larger than the limit of 64 KB/),
-      expect.stringMatching(/streamed\.png .*left out: larger than the limit of 64 KB/),
+      expect.stringMatching(/declared\.png .*left out since \d{4}-\d\d-\d\d: larger than the limit of 64 KB/),
+      expect.stringMatching(/streamed\.png .*left out since \d{4}-\d\d-\d\d: larger than the limit of 64 KB/),
     ]);
   });
 
@@ -312,7 +354,7 @@ describe('limits', () => {
     const before = process.memoryUsage().rss;
     const { files: local, warnings } = await build([`${base}/bomb.svg`]);
     expect(local.size).toBe(0);
-    expect(warnings).toEqual([expect.stringMatching(/bomb\.svg .*left out: larger than the limit/)]);
+    expect(warnings).toEqual([expect.stringMatching(/bomb\.svg .*left out since \d{4}-\d\d-\d\d: larger than the limit/)]);
     expect(process.memoryUsage().rss - before).toBeLessThan(40 * 1024 * 1024);
   });
 
