@@ -43,7 +43,10 @@ export function upToDateResult(common: Common, previous: BuildSummary): BuildRes
     pages: { total: previous.pages, perLocale: previous.perLocale, rendered: 0, unchanged: previous.pages },
     fullReason: null, upToDate: true,
     requests: common.stats.requests, retries: common.stats.retries, lists: { kept: 0, total: 0 },
-    media: { files: previous.mediaFiles, downloaded: 0, fromCache: 0, failed: 0, bytes: 0 },
+    media: {
+      files: previous.mediaFiles, downloaded: 0, fromCache: 0, failed: previous.mediaLeftOut?.count ?? 0, permanent: previous.mediaLeftOut?.count ?? 0,
+      leftOutSince: previous.mediaLeftOut?.since ?? null, askAgainAt: null, bytes: 0,
+    },
     bytesWritten: 0, stylesheetGzipBytes: previous.stylesheetGzipBytes, jsPerPageType: common.jsPerPageType, warnings: common.warnings, timings: common.timings,
   };
 }

@@ -26,6 +26,8 @@ export interface ContentBackendOptions {
   latencyMs?: number;
   /** 0..1: answer that share of POSTs with 503 and an HTML body, as an overloaded CMS does. */
   failRate?: number;
+  /** Paths below /media/ answered with this status instead of a file (tests: a dead reference, an overloaded file server). */
+  mediaStatus?: Readonly<Record<string, number>>;
   /**
    * The token accepted as an editor's (`Authorization: Bearer <token>`): its caller also sees
    * unpublished items and drafts. Default: a new random one (ContentBackend.editorToken).
@@ -89,6 +91,8 @@ export async function startContentBackend(options: ContentBackendOptions = {}): 
       return sendJson(res, 200, await executor.run(request, { origin, editor: caller === 'editor' }));
     }
     // Public files, as a web server serves them past Drupal: no token asked, none checked.
+    const status = options.mediaStatus?.[path.slice('/media/'.length)];
+    if (status && path.startsWith('/media/')) return sendText(res, status, 'Not available');
     if (path.startsWith('/media/')) return serveMedia(req, res, path.slice('/media/'.length));
     if (synthetic && path.startsWith(FILES_BASE)) return serveGeneratedFile(req, res, path.slice(FILES_BASE.length));
     return sendText(res, 404, 'Not found');

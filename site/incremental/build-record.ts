@@ -30,8 +30,10 @@ export interface ContentState {
 
 /** The figures of the summary, for a build that finds nothing changed and renders nothing. */
 export interface BuildSummary {
-  /** Media were left out or lists came back short: the next build tries again, up to date or not. */
+  /** Media were left out for a passing failure or lists came back short: the next build tries again, up to date or not. */
   incomplete: boolean;
+  /** Media left out for a permanent answer (site/media/fetch-problems.ts), and since when. */
+  mediaLeftOut?: { count: number; since: number };
   pages: number;
   perLocale: Record<string, number>;
   mediaFiles: number;
@@ -147,6 +149,7 @@ function isRecord(value: BuildRecord): boolean {
     typeof value.pages === 'object' && value.pages !== null && typeof value.jsPerPageType === 'object' &&
     typeof value.stableUntil === 'number' && Array.isArray(value.assets?.files) && value.assets.files.every((file) => typeof file === 'string' && !file.split('/').includes('..')) &&
     typeof value.assets.assets?.stylesheet === 'string' && typeof value.assets.stylesheet?.gzipBytes === 'number' && Array.isArray(value.assets.client?.files) && typeof value.summary?.pages === 'number' && typeof value.summary.incomplete === 'boolean' && typeof value.summary.mediaFiles === 'number' &&
+    (value.summary.mediaLeftOut === undefined || (Number.isInteger(value.summary.mediaLeftOut?.count) && Number.isFinite(value.summary.mediaLeftOut.since))) &&
     (value.content === null || (Array.isArray(value.content?.versions) && typeof value.content.menus === 'string')) &&
     Object.values(value.pages).every((page) => typeof page?.file === 'string' && typeof page.hash === 'string' && Array.isArray(page.deps) && !page.file.split('/').includes('..'))
   );

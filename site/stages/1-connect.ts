@@ -5,6 +5,7 @@ import type { ContentClient } from '../content/client';
 import { connectContent, type ContentConnection } from '../content/connect';
 import type { ListStore } from '../content/content-lists';
 import type { BuildSummary } from '../incremental/build-record';
+import { leftOutAsBefore } from '../media/fetch-problems';
 import type { Stage } from './stage';
 
 export interface Connected {
@@ -27,6 +28,8 @@ export const connect: Stage<void, Connected> = {
     context.onEnd(() => connection.close());
     if (!context.cache) return { connection, client: connection.client, upToDate: null };
     const kept = await context.cache.keepAnswers(connection.client);
+    const leftOut = kept.upToDate && kept.previous.mediaLeftOut;
+    if (leftOut) context.warn(leftOutAsBefore(leftOut.count, leftOut.since));
     if (kept.upToDate) return { connection, client: connection.client, upToDate: { previous: kept.previous, jsPerPageType: kept.jsPerPageType } };
     return { connection, client: kept.client, lists: kept.lists, upToDate: null };
   },

@@ -51,6 +51,8 @@ export const fetch: Stage<FetchInput, Fetched> = {
       signal: context.signal,
       onWarning: warn,
       onRetry: (message) => reporter.info(message),
+      // A build that renders everything (--full, an old or missing record) asks every file again.
+      failures: context.cache ? { maxAgeMs: config.cacheMaxAgeHours * 3_600_000, honoured: context.cache.fullReason === null, now: (context.now ?? new Date()).getTime() } : undefined,
     });
     // Whatever fails from here until the media stage, no download is left running into a folder that is about to go.
     context.onFailure(() => downloads.cancel());

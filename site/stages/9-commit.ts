@@ -26,9 +26,15 @@ export const commit: Stage<CommitInput, void> = {
     await staging.commit();
     if (!cache || !rendered) return;
     const events = context.config.locales.all.flatMap((locale) => site.content.items.get(locale)?.get('events') ?? []);
+    const { media } = site;
     await cache.save(rendered, {
-      summary: { incomplete: site.media.failed > 0 || site.content.warnings.length > 0, pages: site.pages.length, perLocale: pagesPerLocale(site.pages, context.config.locales.all), mediaFiles: site.media.files, stylesheetGzipBytes: assets.stylesheet.gzipBytes },
-      stableUntil: stableUntil(events, site.data.now),
+      // Files left out for a passing failure, or a list the CMS sent short, are tried again next build.
+      summary: {
+        incomplete: media.failed > media.permanent || site.content.warnings.length > 0, pages: site.pages.length, perLocale: pagesPerLocale(site.pages, context.config.locales.all), mediaFiles: media.files, stylesheetGzipBytes: assets.stylesheet.gzipBytes,
+        ...(media.permanent ? { mediaLeftOut: { count: media.permanent, since: media.leftOutSince! } } : {}),
+      },
+      // A permanent answer that has grown old is asked again: the output is not up to date then.
+      stableUntil: Math.min(stableUntil(events, site.data.now), media.askAgainAt ?? Infinity),
       assets,
     });
   },

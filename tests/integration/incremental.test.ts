@@ -39,6 +39,11 @@ function buildInto(out: string, cache: string, full = false, overrides: Partial<
   return build({ config: { ...config, cacheDir: join(work, cache), ...overrides }, outDir: join(work, out), reporter: silentReporter, now: NOW, full });
 }
 
+/** A body with an inline image added: one media URL (an image field would add its derivatives). */
+function withImage<Body extends { value: string }>(body: Body, src: string): Body {
+  return { ...body, value: `${body.value}<p><img src="${src}" alt="" width="10" height="10"></p>`, processed: undefined };
+}
+
 type Tree = Map<string, { bytes: Buffer; ino: number; mtimeMs: number }>;
 
 async function tree(out: string): Promise<Tree> {
@@ -246,17 +251,74 @@ describe('incremental build', () => {
     backend.replaceFixtures(structuredClone(fixtures));
   }, 240_000);
 
-  it('is never up to date after a build that left media out: they are tried again', async () => {
+  it('remembers dead media references: the build that left only them out is up to date, says each once, asks again when they are old, with --full, or when their item changes', async () => {
     const content = structuredClone(fixtures);
-    const room = content.nodes.find((node) => node.type === 'accommodation' && node.de.status)!;
-    (room.de as Record<string, unknown>).fieldImages = [{ url: '/media/not-there.jpg', alt: 'Nicht da', width: 10, height: 10 }];
+    const room = content.nodes.find((node) => node.type === 'accommodation' && node.de.status && node.de.body);
+    const other = content.nodes.find((node) => !['accommodation', 'landing_page', 'page'].includes(node.type) && node.de.status && node.de.body);
+    room!.de.body = withImage(room!.de.body!, '/media/fehlt-1.jpg');
+    other!.de.body = withImage(other!.de.body!, '/media/fehlt-2.jpg');
     backend.replaceFixtures(structuredClone(content));
-    const first = await buildInto('missing', 'cache-missing');
-    expect(first.media.failed).toBeGreaterThan(0);
-    const again = await buildInto('missing', 'cache-missing');
-    expect(again.upToDate).toBe(false);
-    expect(again.media.failed).toBe(first.media.failed);
+    const at = (hours: number) => new Date(NOW.getTime() + hours * 3_600_000);
+    const run = (now: Date, full = false) => build({ config: { ...config, cacheDir: join(work, 'cache-dead') }, outDir: join(work, 'dead'), reporter: silentReporter, now, full });
+    const asked = async () => {
+      const { failures } = JSON.parse(await readFile(join(work, 'cache-dead', 'media', 'manifest.json'), 'utf8')) as { failures: Record<string, { answer: string; since: number; askedAt: number }> };
+      return Object.fromEntries(Object.entries(failures).map(([url, failure]) => [url.replace(backend.origin, ''), failure]));
+    };
+
+    const first = await run(NOW);
+    expect(first.media).toMatchObject({ failed: 2, permanent: 2 });
+    expect(first.warnings.filter((line) => line.includes('/media/fehlt-'))).toEqual([
+      expect.stringMatching(/fehlt-1\.jpg .*left out since 2026-11-20: HTTP 404$/),
+      expect.stringMatching(/fehlt-2\.jpg .*left out since 2026-11-20: HTTP 404$/),
+    ]);
+    const before = await tree('dead');
+    const second = await run(at(1));
+    expect(second.upToDate).toBe(true);
+    expect(second.bytesWritten).toBe(0);
+    expect(second.warnings).toEqual([expect.stringMatching(/^media: 2 files left out as before, .* since 2026-11-20/)]);
+    const after = await tree('dead');
+    expect([...after].filter(([file, entry]) => entry.ino !== before.get(file)?.ino || entry.mtimeMs !== before.get(file)?.mtimeMs)).toEqual([]);
+    expect(after.size).toBe(before.size);
+
+    // Older than cacheMaxAgeHours (24): asked again, and still said only as a count.
+    const old = await run(at(25));
+    expect(old.upToDate).toBe(false);
+    expect(old.warnings.filter((line) => line.includes('media'))).toEqual([expect.stringMatching(/^media: 2 files left out as before/)]);
+    expect(await asked()).toEqual({
+      '/media/fehlt-1.jpg': { answer: 'HTTP 404', since: NOW.getTime(), askedAt: at(25).getTime() },
+      '/media/fehlt-2.jpg': { answer: 'HTTP 404', since: NOW.getTime(), askedAt: at(25).getTime() },
+    });
+    expect((await run(at(25))).upToDate).toBe(true);
+    await run(at(26), true);
+    expect(Object.values(await asked()).map((failure) => failure.askedAt)).toEqual([at(26).getTime(), at(26).getTime()]);
+
+    // The room changed: its file is asked again (the unit tests show an unchanged item's is not).
+    room!.de.title = `${room!.de.title} neu`;
+    room!.changed = saved();
+    backend.replaceFixtures(structuredClone(content));
+    const edited = await run(at(27));
+    expect(edited.upToDate).toBe(false);
+    expect(edited.fullReason).toBeNull();
+    expect((await asked())['/media/fehlt-1.jpg']!.askedAt).toBe(at(27).getTime());
     backend.replaceFixtures(structuredClone(fixtures));
+  }, 180_000);
+
+  it('is never up to date after a build that left media out for a passing failure (503): they are tried again', async () => {
+    const content = structuredClone(fixtures);
+    const room = content.nodes.find((node) => node.type === 'accommodation' && node.de.status && node.de.body)!;
+    room.de.body = withImage(room.de.body!, '/media/belegt.jpg');
+    const busy = await startContentBackend({ fixtures: content, mediaStatus: { 'belegt.jpg': 503 } });
+    try {
+      const run = () => build({ config: { ...config, content: { ...config.content, endpoint: busy.endpoint }, cacheDir: join(work, 'cache-busy') }, outDir: join(work, 'busy'), reporter: silentReporter, now: NOW });
+      const first = await run();
+      expect(first.media).toMatchObject({ failed: 1, permanent: 0 });
+      expect(first.warnings).toEqual([expect.stringMatching(/belegt\.jpg .*left out: HTTP 503/)]);
+      // Not up to date: the file is asked again. Every other file comes from the cache, so the host
+      // gave no answer in this build but 503s, and the build stops rather than publish without it.
+      await expect(run()).rejects.toThrow(/media host .* could not be reached: HTTP 503/);
+    } finally {
+      await busy.close();
+    }
   }, 120_000);
 
   it("builds a new output folder from the answers and items another folder's build kept, unless they are older than cacheMaxAgeHours", async () => {
