@@ -91,8 +91,10 @@ export function summary(result: BuildResult, { out, source, totalMs, style, quie
   const listed = Object.values(result.pages.perLocale).reduce((sum, count) => sum + count, 0);
   const errorPages = result.pages.total - listed;
   const label = (name: string) => style.dim(name.padEnd(10));
-  // resourceUsage().maxRSS is in KiB: the process's peak resident memory, for npm run bench.
-  const memory = `  ${label('memory')} peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`;
+  // The process's peak resident memory (maxRSS is in KiB) and CPU time (µs, every thread), for npm run bench.
+  const usage = process.resourceUsage();
+  const cpu = (micros: number) => (micros / 1e6).toFixed(2);
+  const memory = `  ${label('process')} peak RSS ${(usage.maxRSS / 1024).toFixed(0)} MiB, CPU ${cpu(usage.userCPUTime + usage.systemCPUTime)} s (user ${cpu(usage.userCPUTime)} s, system ${cpu(usage.systemCPUTime)} s)`;
   if (result.upToDate) {
     const headline = style.success(`Up to date: ${out} left as it was (${result.pages.total} pages), checked in ${(totalMs / 1000).toFixed(2)} s`);
     if (quiet) return `${headline}\n`;

@@ -11,7 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCms } from './cms-process';
-import { runBuild } from './run-cli';
+import { runBuild, times } from './run-cli';
 import { benchMedia } from './media-bench';
 import { benchRebuild } from './rebuild-bench';
 import { benchHostile } from './hostile-bench';
@@ -23,6 +23,7 @@ interface Run {
   pages: number;
   stages: string;
   rssMiB: number;
+  cpuSeconds: number | null;
 }
 
 async function timedBuild(label: string, args: string[]): Promise<Run> {
@@ -34,7 +35,7 @@ async function timedBuild(label: string, args: string[]): Promise<Run> {
     const pages = Number(/Built (\d+) pages/.exec(result.stdout)?.[1] ?? 0);
     const stages = /stages\s+(.+)/.exec(result.stdout)?.[1] ?? '';
     const rssMiB = Number(/peak RSS (\d+) MiB/.exec(result.stdout)?.[1] ?? 0);
-    return { label, seconds: result.seconds, pages, stages, rssMiB };
+    return { label, seconds: result.seconds, cpuSeconds: result.cpuSeconds, pages, stages, rssMiB };
   } finally {
     await rm(out, { recursive: true, force: true });
   }
@@ -42,7 +43,7 @@ async function timedBuild(label: string, args: string[]): Promise<Run> {
 
 function report(run: Run): void {
   process.stdout.write(
-    `${run.label.padEnd(28)} ${run.seconds.toFixed(2).padStart(6)} s  ${String(run.pages).padStart(6)} pages  ${(run.pages / run.seconds).toFixed(0).padStart(5)} pages/s  peak RSS ${run.rssMiB} MiB\n    stages: ${run.stages}\n`,
+    `${run.label.padEnd(28)} ${times(run)}  ${String(run.pages).padStart(6)} pages  ${(run.pages / run.seconds).toFixed(0).padStart(5)} pages/s  peak RSS ${run.rssMiB} MiB\n    stages: ${run.stages}\n`,
   );
 }
 

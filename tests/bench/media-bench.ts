@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCms } from './cms-process';
-import { runBuild } from './run-cli';
+import { runBuild, times } from './run-cli';
 
 const TARGETS = { coldSeconds: 12, warmSeconds: 8, warmMediaSeconds: 1, rssMiB: 400 };
 
@@ -17,14 +17,16 @@ interface Figures {
   media: string;
   mediaSeconds: number;
   rssMiB: number;
+  cpuSeconds: number | null;
   /** The CMS reported nothing new: the output was left as it was, no stage ran. */
   upToDate: boolean;
 }
 
 async function limitedBuild(args: string[]): Promise<Figures> {
-  const { seconds, stdout } = await runBuild(args, { openFiles: 256 });
+  const { seconds, cpuSeconds, stdout } = await runBuild(args, { openFiles: 256 });
   return {
     seconds,
+    cpuSeconds,
     media: /media\s+(\d+ files from \d+ URLs[^\n]*)/.exec(stdout)?.[1] ?? '?',
     mediaSeconds: Number(/media ([\d.]+) s/.exec(stdout)?.[1] ?? NaN),
     rssMiB: Number(/peak RSS (\d+) MiB/.exec(stdout)?.[1] ?? 0),
@@ -35,7 +37,7 @@ async function limitedBuild(args: string[]): Promise<Figures> {
 function line(label: string, run: Figures, wallTarget: number, mediaTarget?: number): string {
   const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER');
   return [
-    `${label.padEnd(34)} ${run.seconds.toFixed(2).padStart(6)} s (target ≤ ${wallTarget} s: ${verdict(run.seconds <= wallTarget)})`,
+    `${label.padEnd(34)} ${times(run)} (target ≤ ${wallTarget} s wall: ${verdict(run.seconds <= wallTarget)})`,
     run.upToDate
       ? '    up to date: the CMS reported nothing new, the output was left as it was (no media stage)'
       : `    media stage ${run.mediaSeconds.toFixed(2)} s${mediaTarget ? ` (target ≤ ${mediaTarget} s: ${verdict(run.mediaSeconds <= mediaTarget)})` : ''}; ${run.media}`,

@@ -11,6 +11,8 @@ export interface CliRun {
   stdout: string;
   stderr: string;
   seconds: number;
+  /** CPU seconds of the build process, user + system, as its summary reports them; null: not reported. */
+  cpuSeconds: number | null;
 }
 
 export function runCli(args: string[], options: { env?: NodeJS.ProcessEnv; openFiles?: number } = {}): Promise<CliRun> {
@@ -25,8 +27,18 @@ export function runCli(args: string[], options: { env?: NodeJS.ProcessEnv; openF
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stderr.on('data', (chunk) => (stderr += chunk));
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr, seconds: (performance.now() - started) / 1000 }));
+    child.on('close', (code) => resolve({ code, stdout, stderr, seconds: (performance.now() - started) / 1000, cpuSeconds: cpuOf(stdout) }));
   });
+}
+
+function cpuOf(stdout: string): number | null {
+  const match = /CPU ([\d.]+) s/.exec(stdout);
+  return match ? Number(match[1]) : null;
+}
+
+/** "12.34 s wall, CPU 20.10 s": how the bench parts print a build's time. */
+export function times(run: { seconds: number; cpuSeconds: number | null }): string {
+  return `${run.seconds.toFixed(2).padStart(6)} s wall, CPU ${run.cpuSeconds === null ? '?' : `${run.cpuSeconds.toFixed(2).padStart(6)} s`}`;
 }
 
 /** `hotel-site build …`; a failed build rejects with its stderr. */
