@@ -22,6 +22,8 @@ export interface ContentBackendOptions {
   fixtures?: FixtureSet;
   /** Synthetic items added to the fixtures (site/cms/synthetic.ts), for benchmarks. Default 0. */
   extraItems?: number;
+  /** Of those, how many link a file the backend does not have (site/cms/synthetic.ts). Default 0. */
+  deadMedia?: number;
   /** Delay every answer by this many milliseconds, for benchmarks and manual tests. */
   latencyMs?: number;
   /** 0..1: answer that share of POSTs with 503 and an HTML body, as an overloaded CMS does. */
@@ -61,7 +63,7 @@ export async function startContentBackend(options: ContentBackendOptions = {}): 
   const { port = 0, host = '127.0.0.1', extraItems = 0, latencyMs = 0, failRate = 0, requireToken = false } = options;
   let editorToken = usableToken(options.editorToken ?? newEditorToken());
   let tokens = new TokenCheck(editorToken);
-  const synthetic = extraItems > 0 ? syntheticFixtures(extraItems) : null;
+  const synthetic = extraItems > 0 ? syntheticFixtures(extraItems, 1, { deadMedia: options.deadMedia }) : null;
   const withSynthetic = (fixtures: FixtureSet) => (synthetic ? mergeFixtures(fixtures, synthetic) : fixtures);
   let current = options.fixtures ?? defaultFixtures;
   const content = createContentSchema(withSynthetic(current));

@@ -29,7 +29,11 @@ function listBase(type: SyntheticType): Record<Lang, string> {
   return { de: page.de, en: page.en };
 }
 
-export function syntheticFixtures(count: number, seed = 1): FixtureSet {
+/**
+ * `deadMedia`: that many items, spread evenly, link a video the backend does not have (a 404), as
+ * every real CMS has a few such references.
+ */
+export function syntheticFixtures(count: number, seed = 1, { deadMedia = 0 } = {}): FixtureSet {
   const random = mulberry32(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const between = (low: number, high: number) => low + Math.floor(random() * (high - low + 1));
@@ -53,6 +57,8 @@ export function syntheticFixtures(count: number, seed = 1): FixtureSet {
     const pictures = Array.from({ length: between(1, 2) }, (_, k) => ({ url: `${FILES_BASE}${folder}/${words.slug.de}-${nid}-${k + 1}.png`, ...ORIGINAL }));
     const inlineImage = random() < 0.33 ? `${FILES_BASE}inline-images/${words.slug.de}-${nid}.png` : null;
     const pdf = random() < 0.05 ? `${FILES_BASE}${folder}/preise-${nid}.pdf` : null;
+    // Draws no random number: the rest of the site is the same with or without dead references.
+    const deadVideo = deadMedia > 0 && i % Math.max(1, Math.floor(count / deadMedia)) === 0 && i / Math.max(1, Math.floor(count / deadMedia)) < deadMedia ? `${FILES_BASE}${folder}/video-${nid}.mp4` : null;
     const paragraphKind = random() < 0.1 ? pick(['call_to_action', 'free_html_text', 'activity_card'] as const) : null;
     const opensBooking = random() < 0.5;
 
@@ -64,7 +70,8 @@ export function syntheticFixtures(count: number, seed = 1): FixtureSet {
       const more = lang === 'de' ? 'Alle Angebote dieser Kategorie' : 'All offers in this category';
       const image = inlineImage ? `<p><img src="${inlineImage}" data-entity-type="file" width="${INLINE.width}" height="${INLINE.height}" alt="${title}"></p>` : '';
       const prices = pdf ? `<p><a href="${pdf}">${lang === 'de' ? 'Preisliste (PDF)' : 'Price list (PDF)'}</a></p>` : '';
-      const body = `${paragraphs.slice(0, 2).join('')}${image}<ul>${features.join('')}</ul>${paragraphs.slice(2).join('')}${prices}<p><a href="${base[lang]}">${more}</a></p>`;
+      const video = deadVideo ? `<p><a href="${deadVideo}">Video</a></p>` : '';
+      const body = `${paragraphs.slice(0, 2).join('')}${image}<ul>${features.join('')}</ul>${paragraphs.slice(2).join('')}${prices}${video}<p><a href="${base[lang]}">${more}</a></p>`;
       const teaser = pick(sentences);
       return {
         title,
