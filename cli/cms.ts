@@ -7,6 +7,7 @@ import { integerOption, portOption, rateOption } from './options';
 interface CmsFlags {
   port: number;
   items: number;
+  deadMedia: number;
   latency: number;
   failRate: number;
   requireToken?: boolean;
@@ -18,6 +19,7 @@ export function registerCms(program: Command): void {
     .description('run the embedded content backend (GraphQL over fixture content) on 127.0.0.1')
     .addOption(portOption('port to listen on, 0 = any free port').default(0))
     .addOption(integerOption('--items <n>', 'add this many synthetic items (benchmarks)', 0).default(0))
+    .addOption(integerOption('--dead-media <n>', 'of the synthetic items, this many link a file that answers 404', 0).default(0))
     .addOption(integerOption('--latency <ms>', 'delay every answer by this many milliseconds', 0).default(0))
     .addOption(rateOption('--fail-rate <rate>', 'answer this share of requests with HTTP 503').default(0))
     .option('--require-token', 'refuse GraphQL requests without the editor token (HTTP 403), as a CMS that lets only accounts query')
@@ -28,6 +30,7 @@ export function registerCms(program: Command): void {
       const backend = await startContentBackend({
         port: flags.port,
         extraItems: flags.items,
+        deadMedia: flags.deadMedia,
         latencyMs: flags.latency,
         failRate: flags.failRate,
         editorToken: given,

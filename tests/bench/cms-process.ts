@@ -5,8 +5,9 @@ import { projectPath } from '../../site/project-root';
 
 const BIN = projectPath('cli/hotel-site.mjs');
 
-export async function startCms(items: number): Promise<{ endpoint: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [BIN, 'cms', '--port', '0', '--items', String(items)], { stdio: ['ignore', 'pipe', 'inherit'] });
+/** `deadMedia`: of the items, this many link a file that answers 404 (site/cms/synthetic.ts). */
+export async function startCms(items: number, deadMedia = 0): Promise<{ endpoint: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [BIN, 'cms', '--port', '0', '--items', String(items), '--dead-media', String(deadMedia)], { stdio: ['ignore', 'pipe', 'inherit'] });
   const endpoint = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk) => {
