@@ -13,10 +13,10 @@ import { join } from 'node:path';
 import pLimit from 'p-limit';
 import type { Adoption } from '../output/staging';
 import type { FetchLimits } from './fetch-limits';
+import { day, leftOutAsBefore } from './fetch-problems';
 import type { MediaCache, MediaFailure } from './media-cache';
 import { MediaPlacement } from './media-placement';
 import type { MediaPolicy } from './media-policy';
-import { day, leftOutAsBefore } from './fetch-problems';
 import type { LocalFile } from './media-tokens';
 import { MediaSource } from './obtain-file';
 
