@@ -7,7 +7,7 @@ import { setMaxListeners } from 'node:events';
 import type { ContentClient } from './client';
 import { ContentLists, sha256, type ListStore, type RevisionInfo, type Skipped } from './content-lists';
 import { parseMenu, type RawMenuEntry } from './menu';
-import { menuVariables, QUERIES } from './queries';
+import { DRAFT_QUERIES, menuVariables, QUERIES } from './queries';
 import { MediaRefs, type MediaSink } from '../media/media-refs';
 import type { NormalizeMemo } from './normalize-memo';
 import { normalizeItem, type NormalizeContext } from './normalize';
@@ -86,7 +86,7 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
 
   const [notifications, menus] = await Promise.all([
     Promise.all(locales.map((locale) => tick(fetchAllPages(client, QUERIES.notifications, { language: locale }, 'nodeQuery', 'nid', request)).then((fetched) => complete(fetched, `notifications (${locale})`)))),
-    Promise.all(locales.map((locale) => tick(client.request<unknown>(QUERIES.menu, menuVariables(locale), request)))),
+    Promise.all(locales.map((locale) => tick(client.request<unknown>(options.drafts ? DRAFT_QUERIES.menu : QUERIES.menu, menuVariables(locale), request)))),
     Promise.all(locales.flatMap((locale) => types.map((type) => tick(lists.list(locale, type))))),
     termsReady,
   ]).catch((error: unknown) => {
@@ -100,7 +100,7 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
   }));
   const notificationMap = new Map<Locale, Notification[]>();
   for (const [i, locale] of locales.entries()) notificationMap.set(locale, await normalizeNotifications(notifications[i]!, context(locale)));
-  const menuMap = new Map(locales.map((locale, i) => [locale, parseMenu(menus[i])]));
+  const menuMap = new Map(locales.map((locale, i) => [locale, parseMenu(menus[i], options.drafts)]));
   return { items, notifications: notificationMap, menus: menuMap, skipped, warnings, lists: { kept: lists.taken, total: locales.length * types.length }, ...(options.drafts ? { revisions: lists.revisions } : {}) };
 }
 

@@ -10,8 +10,11 @@ export interface RawMenuEntry {
   status: boolean;
 }
 
-/** Topic alias → entries. */
-export function parseMenu(answer: unknown): Map<string, RawMenuEntry[]> {
+/**
+ * Topic alias → entries. In the preview's draft view an entry's revision may be an unpublished
+ * draft: every entry counts, and what draft view does not show finds no page (site/render/site-data.ts).
+ */
+export function parseMenu(answer: unknown, drafts = false): Map<string, RawMenuEntry[]> {
   const data = obj(answer);
   const topics = new Map<string, RawMenuEntry[]>();
   for (const { alias } of MENU_TOPICS) {
@@ -20,7 +23,7 @@ export function parseMenu(answer: unknown): Map<string, RawMenuEntry[]> {
       const translation = obj(entity.entityTranslation);
       const nid = int(translation?.nid);
       if (!translation || nid === null) continue;
-      entries.push({ nid, title: textField(translation.title) ?? '', path: str(obj(translation.entityUrl)?.path), status: !isUnpublished(translation.status) });
+      entries.push({ nid, title: textField(translation.title) ?? '', path: str(obj(translation.entityUrl)?.path), status: drafts || !isUnpublished(translation.status) });
     }
     topics.set(alias, entries);
   }

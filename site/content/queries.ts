@@ -3,6 +3,7 @@
 import { Kind, parse, visit, type DocumentNode, type FragmentDefinitionNode } from 'graphql';
 import contentPage from './queries/content-page.graphql';
 import draftContentPage from './queries/draft-content-page.graphql';
+import draftMenu from './queries/draft-menu.graphql';
 import draftRevision from './queries/draft-revision.graphql';
 import menu from './queries/menu.graphql';
 import notifications from './queries/notifications.graphql';
@@ -93,6 +94,7 @@ export const QUERIES = {
 /** What only the preview's draft view sends (docs/drafts.md); a build sends none of these. */
 export const DRAFT_QUERIES = {
   contentPage: operation(draftContentPage, (variables) => ({ locale: String(variables.langcode), list: String(variables.type) })),
+  menu: operation(draftMenu),
   revision: operation(draftRevision),
 } as const;
 

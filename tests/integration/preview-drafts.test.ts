@@ -69,12 +69,14 @@ describe('preview --drafts', () => {
     expect(english).not.toContain('Draft — not published');
   });
 
-  it('shows a never-published item at its alias and in its list; an archived one stays off', async () => {
+  it('shows a never-published item at its alias, in its list and the menu; an archived one stays off', async () => {
     const offer = await (await get('/de/spezialangebot/lesewochenende/')).text();
     expect(offer).toContain('Diese Seite wurde noch nie veröffentlicht.');
     expect(offer).not.toContain('Veröffentlichte Fassung ansehen');
     expect(await (await get('/de/spezialangebot/')).text()).toContain('/de/spezialangebot/lesewochenende/');
     expect((await get('/de/sonntagsbrunch/')).status).toBe(404);
+    expect(await (await get('/de/navigation/')).text()).toContain('href="/de/spezialangebot/lesewochenende/"');
+    expect(await (await get('/de/navigation/', false)).text()).not.toContain('lesewochenende');
   });
 
   it("leads Drupal's node paths to the item's page", async () => {

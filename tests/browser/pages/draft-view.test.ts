@@ -1,7 +1,7 @@
 // The preview's draft view as an editor sees it (docs/drafts.md): the notice bar at both widths,
 // readable and covering nothing, accessible, its way out working, and no page of it indexable.
 import { mkdir } from 'node:fs/promises';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectPath } from '../../../site/project-root';
 import { axeViolations } from '../../helpers/axe';
@@ -19,6 +19,12 @@ beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true });
 }, 150_000);
 
+/** Opens the drafts link; it leads to the root page, which sends the browser on to /de/. */
+async function enter(page: Page): Promise<void> {
+  await page.goto(link);
+  await page.waitForURL(new URL('/de/', server.url).href);
+}
+
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -29,7 +35,7 @@ describe.skipIf(!hasChromium)('draft view in a browser', () => {
     it(`shows the notice bar above the page at ${viewport.width} px, accessible, hiding nothing`, async () => {
       const context = await browser.newContext({ viewport });
       const page = await context.newPage();
-      await page.goto(link);
+      await enter(page);
       await page.goto(new URL('/de/uebernachten/kaminsuite/', server.url).href);
       const notice = page.locator('.draft-notice');
       await expect(notice.textContent()).resolves.toContain('Vorschau mit Entwürfen');
@@ -49,7 +55,7 @@ describe.skipIf(!hasChromium)('draft view in a browser', () => {
   it('leaves draft view through its link: the published page, no notice', async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
-    await page.goto(link);
+    await enter(page);
     await page.goto(new URL('/de/uebernachten/kaminsuite/', server.url).href);
     await page.locator('.draft-notice__bar a').click();
     await page.waitForURL(new URL('/', server.url).href + '**');
