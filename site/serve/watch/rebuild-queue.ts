@@ -1,4 +1,4 @@
-// Rebuilds of `watch`, one at a time (STYLE.md, after Eleventy's WatchQueue): while one runs,
+// Rebuilds of `watch`, one at a time (as Eleventy's WatchQueue does): while one runs,
 // changes collect into at most one pending batch. A save after a quiet moment starts a rebuild at
 // once (after `batchMs`, which gathers the several file events one save makes); a save that
 // follows a rebuild of the same burst waits until the burst has been quiet for `quietMs`. So a

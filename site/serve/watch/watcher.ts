@@ -40,7 +40,7 @@ export function watchSources(options: WatchSourcesOptions): SourceWatcher {
     try {
       options.onChange(resolve(file));
     } catch (error) {
-      // A failing callback must never end the watching (STYLE.md, after Vite's watch.ts).
+      // A failing callback must never end the watching (as in Vite's watch.ts).
       options.onError(error);
     }
   };
