@@ -1,25 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { SiteConfig } from '../../../site/config/define-config';
+import { siteConfig } from '../../helpers/site-config';
 import { resolveConfig } from '../../../site/config/resolve-config';
 import { ConfigError } from '../../../site/errors';
 
-function config(content: SiteConfig['content'] = undefined): SiteConfig {
-  return {
-    siteUrl: 'https://www.schloss-example.de/',
-    ...(content ? { content } : {}),
-    hotel: {
-      name: 'Schloss Example',
-      address: { street: 'Schlossweg 1', postalCode: '12345', city: 'Example', country: 'Germany' },
-      phone: '+49 3322 2107-0',
-      email: 'info@schloss-example.de',
-      sisterHotels: [],
-      social: [],
-      awards: [],
-      ratingBadge: null,
-    },
-    booking: { scriptUrl: 'https://booking.example.com/widget.js?lang={locale}', openFunction: 'Booking.open', fallbackUrl: {} },
-  };
-}
 
 function thrownBy(run: () => unknown): ConfigError {
   try {
@@ -36,7 +19,7 @@ const FILE = 'https://file.example.com/graphql';
 
 describe('resolveConfig', () => {
   it('fills in every default', () => {
-    const resolved = resolveConfig(config(), {}, {});
+    const resolved = resolveConfig(siteConfig(), {}, {});
     expect(resolved).toMatchObject({
       siteUrl: 'https://www.schloss-example.de',
       locales: { default: 'de', all: ['de', 'en'] },
@@ -48,7 +31,7 @@ describe('resolveConfig', () => {
   });
 
   it('keeps the values the config sets', () => {
-    const input = { ...config({ concurrency: 3, timeoutMs: 500, retries: 0 }), locales: { default: 'en' as const, all: ['en' as const, 'de' as const] } };
+    const input = { ...siteConfig({ concurrency: 3, timeoutMs: 500, retries: 0 }), locales: { default: 'en' as const, all: ['en' as const, 'de' as const] } };
     const resolved = resolveConfig({ ...input, newsletter: { actionUrl: 'https://n.example.com' }, analytics: { id: 'G-1' }, jsBudgetBytes: 1000 }, {}, {});
     expect(resolved.content).toEqual({ endpoint: null, token: null, concurrency: 3, timeoutMs: 500, retries: 0, mediaHosts: [], mediaConcurrency: 32, maxMediaBytes: 50 * 1024 * 1024, mediaDeadlineMs: 60_000, maxResponseBytes: 64 * 1024 * 1024 });
     expect(resolved.locales).toEqual({ default: 'en', all: ['en', 'de'] });
@@ -64,12 +47,12 @@ describe('resolveConfig', () => {
     ['the embedded backend (null) when none is set', {}, {}, undefined, null],
     ['the config when the env variable is empty', {}, { HOTEL_SITE_ENDPOINT: '' }, FILE, FILE],
   ])('endpoint precedence: %s', (_, overrides, env, fromFile, expected) => {
-    const resolved = resolveConfig(config(fromFile ? { endpoint: fromFile } : undefined), overrides, env);
+    const resolved = resolveConfig(siteConfig(fromFile ? { endpoint: fromFile } : undefined), overrides, env);
     expect(resolved.content.endpoint).toBe(expected);
   });
 
   it('lets --site-url and --concurrency override the config, without a trailing slash', () => {
-    const resolved = resolveConfig(config({ concurrency: 4 }), { siteUrl: 'http://localhost:4321//', concurrency: 16 }, {});
+    const resolved = resolveConfig(siteConfig({ concurrency: 4 }), { siteUrl: 'http://localhost:4321//', concurrency: 16 }, {});
     expect(resolved.siteUrl).toBe('http://localhost:4321');
     expect(resolved.content.concurrency).toBe(16);
   });
@@ -80,12 +63,12 @@ describe('resolveConfig', () => {
     ['https://x.example/#top', 'without a fragment'],
     ['https://user:pw@x.example/', 'without credentials'],
   ])('refuses a site URL that is not an origin: %s', (siteUrl, message) => {
-    expect(() => resolveConfig(config(), { siteUrl }, {})).toThrow(message);
+    expect(() => resolveConfig(siteConfig(), { siteUrl }, {})).toThrow(message);
   });
 
   it('checks HOTEL_SITE_ENDPOINT only when --endpoint does not override it', () => {
-    expect(resolveConfig(config(), { endpoint: 'https://cms.example/graphql' }, { HOTEL_SITE_ENDPOINT: 'garbage' }).content.endpoint).toBe('https://cms.example/graphql');
-    expect(() => resolveConfig(config(), {}, { HOTEL_SITE_ENDPOINT: 'garbage' })).toThrow(/HOTEL_SITE_ENDPOINT/);
+    expect(resolveConfig(siteConfig(), { endpoint: 'https://cms.example/graphql' }, { HOTEL_SITE_ENDPOINT: 'garbage' }).content.endpoint).toBe('https://cms.example/graphql');
+    expect(() => resolveConfig(siteConfig(), {}, { HOTEL_SITE_ENDPOINT: 'garbage' })).toThrow(/HOTEL_SITE_ENDPOINT/);
   });
 
   it.each([
@@ -96,20 +79,20 @@ describe('resolveConfig', () => {
     [{ endpoint: 'localhost:4000/graphql' }, '--endpoint must be an absolute http(s) URL (got "localhost:4000/graphql")'],
     [{ siteUrl: 'www.schloss-example.de' }, '--site-url must be an absolute http(s) URL (got "www.schloss-example.de")'],
   ])('rejects the bad override %o naming the flag', (overrides, message) => {
-    const error = thrownBy(() => resolveConfig(config(), overrides, {}));
+    const error = thrownBy(() => resolveConfig(siteConfig(), overrides, {}));
     expect(error).toBeInstanceOf(ConfigError);
     expect(error.message).toBe(message);
     expect(error.exitCode).toBe(2);
   });
 
   it('rejects a malformed HOTEL_SITE_ENDPOINT naming the variable', () => {
-    expect(() => resolveConfig(config(), {}, { HOTEL_SITE_ENDPOINT: 'cms.example.com' })).toThrow(
+    expect(() => resolveConfig(siteConfig(), {}, { HOTEL_SITE_ENDPOINT: 'cms.example.com' })).toThrow(
       'HOTEL_SITE_ENDPOINT must be an absolute http(s) URL (got "cms.example.com")',
     );
   });
 
   it('is pure: neither the config nor the environment is changed, and no array is shared', () => {
-    const input = { ...config({ endpoint: FILE }), locales: { default: 'de' as const, all: ['de' as const, 'en' as const] } };
+    const input = { ...siteConfig({ endpoint: FILE }), locales: { default: 'de' as const, all: ['de' as const, 'en' as const] } };
     const snapshot = structuredClone(input);
     const env = { HOTEL_SITE_ENDPOINT: ENV };
     const resolved = resolveConfig(input, { concurrency: 2 }, env);

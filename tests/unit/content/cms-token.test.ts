@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SiteConfig } from '../../../site/config/define-config';
+import { siteConfig } from '../../helpers/site-config';
 import { loadConfig } from '../../../site/config/load-config';
 import { resolveConfig } from '../../../site/config/resolve-config';
 import { CmsToken, isLoopback } from '../../../site/content/cms-token';
@@ -15,23 +15,6 @@ import { redact, REDACTED } from '../../../site/redact';
 const TOKEN = 'eyJhbGciOiJSUzI1NiJ9.c2VjcmV0LXBheWxvYWQ.c2lnbmF0dXJl';
 const OTHER = 'renewed-token-0123456789abcdef';
 
-function config(content: SiteConfig['content'] = undefined): SiteConfig {
-  return {
-    siteUrl: 'https://www.schloss-example.de/',
-    ...(content ? { content } : {}),
-    hotel: {
-      name: 'Schloss Example',
-      address: { street: 'Schlossweg 1', postalCode: '12345', city: 'Example', country: 'Germany' },
-      phone: '+49 3322 2107-0',
-      email: 'info@schloss-example.de',
-      sisterHotels: [],
-      social: [],
-      awards: [],
-      ratingBadge: null,
-    },
-    booking: { scriptUrl: 'https://booking.example.com/widget.js?lang={locale}', openFunction: 'Booking.open', fallbackUrl: {} },
-  };
-}
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -58,19 +41,19 @@ async function thrown(run: () => unknown): Promise<ConfigError> {
 
 describe('where the token comes from', () => {
   it('is nobody without a token: queries go anonymous', () => {
-    expect(resolveConfig(config(), {}, {}).content.token).toBeNull();
-    expect(resolveConfig(config(), {}, { HOTEL_SITE_CMS_TOKEN: '' }).content.token).toBeNull();
+    expect(resolveConfig(siteConfig(), {}, {}).content.token).toBeNull();
+    expect(resolveConfig(siteConfig(), {}, { HOTEL_SITE_CMS_TOKEN: '' }).content.token).toBeNull();
   });
 
   it('reads HOTEL_SITE_CMS_TOKEN, trimmed', async () => {
-    const token = resolveConfig(config(), {}, { HOTEL_SITE_CMS_TOKEN: ` ${TOKEN}\n` }).content.token!;
+    const token = resolveConfig(siteConfig(), {}, { HOTEL_SITE_CMS_TOKEN: ` ${TOKEN}\n` }).content.token!;
     expect(token.origin).toEqual({ kind: 'env' });
     expect(await token.current()).toBe(TOKEN);
   });
 
   it('reads the file --token-file names, trimmed, relative to the current folder', async () => {
     const file = await fileWith(`\n  ${TOKEN}  \n`);
-    const token = resolveConfig(config(), { tokenFile: file }, {}).content.token!;
+    const token = resolveConfig(siteConfig(), { tokenFile: file }, {}).content.token!;
     await token.load();
     expect(token.origin).toEqual({ kind: 'file', path: file, via: '--token-file' });
     expect(await token.current()).toBe(TOKEN);
@@ -94,7 +77,7 @@ describe('where the token comes from', () => {
     ['the config when neither is given', {}, {}, '/config/token', 'content.tokenFile'],
     ['the config when the variable is empty', {}, { HOTEL_SITE_CMS_TOKEN: '' }, '/config/token', 'content.tokenFile'],
   ])('precedence: %s', (_, overrides, env, tokenFile, expected) => {
-    const token = resolveConfig(config({ tokenFile }), overrides, env).content.token!;
+    const token = resolveConfig(siteConfig({ tokenFile }), overrides, env).content.token!;
     expect(token.origin.kind === 'env' ? 'env' : token.origin.via).toBe(expected);
   });
 
@@ -115,7 +98,7 @@ describe('where the token comes from', () => {
     expect(`${whole.message} ${whole.hint}`).not.toContain(TOKEN);
     expect(whole.hint).toContain('access_token');
 
-    const env = await thrown(() => resolveConfig(config(), {}, { HOTEL_SITE_CMS_TOKEN: 'two\nlines' }));
+    const env = await thrown(() => resolveConfig(siteConfig(), {}, { HOTEL_SITE_CMS_TOKEN: 'two\nlines' }));
     expect(env.exitCode).toBe(2);
     expect(env.message).toContain('HOTEL_SITE_CMS_TOKEN');
     expect(env.message).not.toContain('two');
@@ -155,15 +138,15 @@ describe('where the token comes from', () => {
 
 describe('the token stays out of what the config shows', () => {
   it('is neither in JSON (config hashes, comparisons) nor in util.inspect nor in the config hash', () => {
-    const resolved = resolveConfig(config(), {}, { HOTEL_SITE_CMS_TOKEN: TOKEN });
+    const resolved = resolveConfig(siteConfig(), {}, { HOTEL_SITE_CMS_TOKEN: TOKEN });
     expect(JSON.stringify(resolved)).not.toContain(TOKEN);
     expect(JSON.stringify(resolved.content.token)).toBe('{"authenticated":true,"origin":{"kind":"env"}}');
     expect(inspect(resolved, { depth: 10 })).not.toContain(TOKEN);
     expect(inspect(resolved.content.token)).toBe('CmsToken(HOTEL_SITE_CMS_TOKEN)');
     // Keyed by whether a token is used, not by which: a rotated token keeps the build's caches.
-    const rotated = resolveConfig(config(), {}, { HOTEL_SITE_CMS_TOKEN: OTHER });
+    const rotated = resolveConfig(siteConfig(), {}, { HOTEL_SITE_CMS_TOKEN: OTHER });
     expect(configHash(rotated)).toBe(configHash(resolved));
-    expect(configHash(resolveConfig(config(), {}, {}))).not.toBe(configHash(resolved));
+    expect(configHash(resolveConfig(siteConfig(), {}, {}))).not.toBe(configHash(resolved));
   });
 
   it('redacts every token read, and any bearer credential quoted from headers', () => {
@@ -185,7 +168,7 @@ describe('a token travels over https, or over http to this machine only', () => 
     ['http://localhost:4000/graphql', true],
     ['http://[::1]:4000/graphql', true],
   ])('%s: allowed %s', async (endpoint, allowed) => {
-    const run = () => resolveConfig(config(), { endpoint }, { HOTEL_SITE_CMS_TOKEN: TOKEN });
+    const run = () => resolveConfig(siteConfig(), { endpoint }, { HOTEL_SITE_CMS_TOKEN: TOKEN });
     if (allowed) expect(run).not.toThrow();
     else {
       const error = await thrown(run);
@@ -198,7 +181,7 @@ describe('a token travels over https, or over http to this machine only', () => 
   });
 
   it('lets an anonymous build use plain http as before', () => {
-    expect(resolveConfig(config(), { endpoint: 'http://cms.example.com/graphql' }, {}).content.endpoint).toBe('http://cms.example.com/graphql');
+    expect(resolveConfig(siteConfig(), { endpoint: 'http://cms.example.com/graphql' }, {}).content.endpoint).toBe('http://cms.example.com/graphql');
   });
 
   it('knows this machine’s names', () => {
