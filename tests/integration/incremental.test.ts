@@ -1,20 +1,17 @@
 // Incremental builds (docs/incremental.md): after any sequence of CMS edits, a build that reuses the
 // previous output is byte-identical to a full build of the same content, and every file whose
 // content did not change is still the previous file (same inode, same mtime).
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fg from 'fast-glob';
+import { openFixtureWorkspace, type FixtureWorkspace } from '../helpers/fixture-workspace';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../../site/build';
 import type { ResolvedConfig } from '../../site/config/define-config';
-import { loadConfig } from '../../site/config/load-config';
-import { resolveConfig } from '../../site/config/resolve-config';
 import { fixtures } from '../../site/cms/fixtures/index';
 import type { FixtureNode, FixtureSet } from '../../site/cms/fixtures/types';
 import { startContentBackend, type ContentBackend } from '../../site/cms/server';
 import { mulberry32 } from '../../site/cms/synthetic';
-import { projectPath } from '../../site/project-root';
 import { silentReporter } from '../../site/reporter';
 import { runCli } from '../helpers/cli';
 
@@ -23,16 +20,15 @@ let work: string;
 let backend: ContentBackend;
 let config: ResolvedConfig;
 
+let workspace: FixtureWorkspace | undefined;
+
 beforeAll(async () => {
-  work = await mkdtemp(join(tmpdir(), 'hotel-site-incremental-'));
-  backend = await startContentBackend({ fixtures: structuredClone(fixtures) });
-  const loaded = await loadConfig({ configFile: projectPath('site.config.ts') });
-  config = resolveConfig(loaded.config, { endpoint: backend.endpoint }, {});
+  workspace = await openFixtureWorkspace('hotel-site-incremental-');
+  ({ work, backend, config } = workspace);
 });
 
 afterAll(async () => {
-  await backend?.close();
-  await rm(work, { recursive: true, force: true, maxRetries: 10 });
+  await workspace?.close();
 });
 
 function buildInto(out: string, cache: string, full = false, overrides: Partial<ResolvedConfig> = {}): Promise<BuildResult> {

@@ -1,19 +1,16 @@
 // What a build may touch and trust (docs/incremental.md, "The old output"): it writes and deletes
 // inside --out only, whatever links the previous output holds; it refuses a folder holding files
 // it does not write, at any depth; and what the cache folder holds is checked like CMS content.
-import { lstat, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { lstat, mkdir, readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fg from 'fast-glob';
+import { openFixtureWorkspace, type FixtureWorkspace } from '../helpers/fixture-workspace';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../../site/build';
 import type { ResolvedConfig } from '../../site/config/define-config';
-import { loadConfig } from '../../site/config/load-config';
-import { resolveConfig } from '../../site/config/resolve-config';
 import { fixtures } from '../../site/cms/fixtures/index';
 import type { FixtureSet } from '../../site/cms/fixtures/types';
-import { startContentBackend, type ContentBackend } from '../../site/cms/server';
-import { projectPath } from '../../site/project-root';
+import type { ContentBackend } from '../../site/cms/server';
 import { silentReporter } from '../../site/reporter';
 
 const NOW = new Date('2026-11-20T10:00:00Z');
@@ -22,16 +19,15 @@ let backend: ContentBackend;
 let config: ResolvedConfig;
 let clock = 2_000_000_000;
 
+let workspace: FixtureWorkspace | undefined;
+
 beforeAll(async () => {
-  work = await mkdtemp(join(tmpdir(), 'hotel-site-output-safety-'));
-  backend = await startContentBackend({ fixtures: structuredClone(fixtures) });
-  const loaded = await loadConfig({ configFile: projectPath('site.config.ts') });
-  config = resolveConfig(loaded.config, { endpoint: backend.endpoint }, {});
+  workspace = await openFixtureWorkspace('hotel-site-output-safety-');
+  ({ work, backend, config } = workspace);
 });
 
 afterAll(async () => {
-  await backend?.close();
-  await rm(work, { recursive: true, force: true, maxRetries: 10 });
+  await workspace?.close();
 });
 
 function buildInto(out: string, cache: string): Promise<BuildResult> {
