@@ -16,9 +16,11 @@ export interface CliRun {
 }
 
 export function runCli(args: string[], options: { env?: NodeJS.ProcessEnv; openFiles?: number } = {}): Promise<CliRun> {
+  // BENCH_NODE_ARGS: node's own flags for every build, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const node = [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), BIN, ...args];
   const [command, argv] = options.openFiles
-    ? ['/bin/sh', ['-c', `ulimit -n ${options.openFiles} && exec "$0" "$@"`, process.execPath, BIN, ...args]]
-    : [process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []), BIN, ...args]];
+    ? ['/bin/sh', ['-c', `ulimit -n ${options.openFiles} && exec "$0" "$@"`, process.execPath, ...node]]
+    : [process.execPath, node];
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(command, argv, { env: { ...process.env, HOTEL_SITE_ENDPOINT: '', ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
