@@ -36,6 +36,7 @@ export function buildRouteMap(items: ItemsByLocale, locales: readonly Locale[]):
   const problems: RouteProblem[] = [];
   const linkable: ItemsByLocale = new Map(locales.map((locale) => [locale, new Map()]));
   const reservedFiles = new Set(NOT_FOUND_FILES.map(collisionKey));
+  const reservedFolders = [...reservedFiles].map((file) => `${file}/`);
   const detailPages = new Map<Locale, Map<number, Page>>();
   const pages: Page[] = [];
 
@@ -62,7 +63,7 @@ export function buildRouteMap(items: ItemsByLocale, locales: readonly Locale[]):
         } else intros.set(route.id, item);
         continue;
       }
-      if (reservedFiles.has(key) || [...reservedFiles].some((file) => key.startsWith(`${file}/`))) {
+      if (reservedFiles.has(key) || reservedFolders.some((folder) => key.startsWith(folder))) {
         problems.push({ locale, path: item.path, nid: item.nid, keptBy: 'the not-found page', message: `nid ${item.nid}: ${item.path} is reserved for the not-found page` });
         continue;
       }
@@ -155,8 +156,14 @@ function fallbackSwitch(type: NodeType, other: Locale): string {
   return hrefOfPath(route.paths[other]);
 }
 
+/** Days already spelled: most items of a site share a few hundred days, and formatting a Date is costly. */
+const isoDays = new Map<number, string>();
+
 function isoDay(unixSeconds: number | null): string | null {
-  if (!unixSeconds || unixSeconds <= 0) return null;
-  const date = new Date(unixSeconds * 1000);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString().slice(0, 10);
+  // The latest time a Date can hold, in seconds (ECMAScript's time range).
+  if (!unixSeconds || unixSeconds <= 0 || unixSeconds > 8.64e12) return null;
+  const day = Math.floor(unixSeconds / 86_400);
+  let known = isoDays.get(day);
+  if (known === undefined) isoDays.set(day, (known = new Date(day * 86_400_000).toISOString().slice(0, 10)));
+  return known;
 }
