@@ -248,8 +248,9 @@ const BODY_READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (cons
 /** Bytes of a cached body read to check its signature. */
 const HEAD_BYTES = 64;
 
-/** The published name's parts: what the URL was called, the body's hash, the extension of its type. */
-const NAME = /^[a-z0-9-]+\.([0-9a-f]{10})(\.[a-z0-9]+)$/;
+/** A published name: what the URL was called, the body's hash, the extension of its type. */
+const NAME = /^[a-z0-9-]+\.[0-9a-f]{10}\.[a-z0-9]+$/;
+const SHA256 = /^[0-9a-f]{64}$/;
 
 function parseManifest(text: string): { entries: Map<string, CachedFile>; failures: Map<string, MediaFailure> } | null {
   let parsed: unknown;
@@ -261,12 +262,15 @@ function parseManifest(text: string): { entries: Map<string, CachedFile>; failur
   const manifest = parsed as { version?: unknown; entries?: unknown; failures?: unknown };
   if (!manifest || manifest.version !== VERSION || !manifest.entries || typeof manifest.entries !== 'object') return null;
   const entries = new Map<string, CachedFile>();
-  for (const [url, value] of Object.entries(manifest.entries as Record<string, Partial<CachedFile>>)) {
-    if (!value || typeof value.sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(value.sha256) || typeof value.name !== 'string') return null;
+  const all = manifest.entries as Record<string, Partial<CachedFile>>;
+  // for-in over a parsed object sees its own keys only, without an array of pairs per entry.
+  for (const url in all) {
+    const value = all[url];
+    if (!value || typeof value.sha256 !== 'string' || !SHA256.test(value.sha256) || typeof value.name !== 'string') return null;
     if (typeof value.contentType !== 'string' || typeof value.bytes !== 'number') return null;
     // The name is the one a download would get: the body's hash, the extension of a published type.
-    const name = NAME.exec(value.name);
-    if (!name || name[1] !== value.sha256.slice(0, 10) || !EXTENSIONS[value.contentType] || name[2] !== EXTENSIONS[value.contentType]) return null;
+    const extension = EXTENSIONS[value.contentType];
+    if (typeof extension !== 'string' || !NAME.test(value.name) || !value.name.endsWith(`.${value.sha256.slice(0, 10)}${extension}`)) return null;
     entries.set(url, {
       sha256: value.sha256,
       name: value.name,
