@@ -1,27 +1,30 @@
-// How deeply an answer nests, found without recursion. Every step after fetching that walks a whole
-// answer (JSON.stringify for hashing and keeping, the media walk, structured clone) is recursive;
-// an answer nested thousands deep, a few kilobytes long, overflowed the stack in one of them. No
-// field of the schema nests anywhere near MAX_DEPTH, so an answer deeper than that is not the
-// schema's shape: it is left out before any of them sees it.
+// How deeply an answer nests, found by a walk that stops at the limit. Every step after fetching
+// that walks a whole answer (JSON.stringify for hashing and keeping, the media walk, structured
+// clone) is recursive without one; an answer nested thousands deep, a few kilobytes long,
+// overflowed the stack in one of them. No field of the schema nests anywhere near MAX_DEPTH, so an
+// answer deeper than that is not the schema's shape: it is left out before any of them sees it.
 import { UserError } from '../errors';
 
 /** Levels of objects and arrays in one item, its own included: several times the schema's deepest. */
 export const MAX_DEPTH = 32;
 
-/** Whether `value` holds objects or arrays nested more than `max` levels deep. */
+/**
+ * Whether `value` holds objects or arrays nested more than `max` levels deep. Recursive, but never
+ * deeper than `max`: it stops at the limit, so an answer nested thousands deep costs `max` frames.
+ */
 export function deeperThan(value: unknown, max = MAX_DEPTH): boolean {
-  if (!value || typeof value !== 'object') return false;
-  const stack: [object, number][] = [[value, 1]];
-  while (stack.length) {
-    const [node, depth] = stack.pop()!;
-    if (depth > max) return true;
-    if (Array.isArray(node)) {
-      for (const child of node) if (child && typeof child === 'object') stack.push([child, depth + 1]);
-    } else {
-      for (const key in node) {
-        const child = (node as Record<string, unknown>)[key];
-        if (child && typeof child === 'object') stack.push([child, depth + 1]);
-      }
+  return Boolean(value) && typeof value === 'object' && nestsBelow(value as object, max);
+}
+
+/** `node` has more levels than `levels` (its own counted); no array of pairs or stack entry per node. */
+function nestsBelow(node: object, levels: number): boolean {
+  if (levels < 1) return true;
+  if (Array.isArray(node)) {
+    for (const child of node) if (child && typeof child === 'object' && nestsBelow(child, levels - 1)) return true;
+  } else {
+    for (const key in node) {
+      const child = (node as Record<string, unknown>)[key];
+      if (child && typeof child === 'object' && nestsBelow(child, levels - 1)) return true;
     }
   }
   return false;
