@@ -3,10 +3,9 @@
 // over two threads: this one and a render worker (site/render/render-worker.ts) that rebuilds the
 // same site contexts from the plain SiteData and renders every other page. Any failure fails the
 // whole build.
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { existsSync, mkdir } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { dirname } from 'node:path';
+import { dirname, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Locale } from '../model/content-types';
@@ -17,7 +16,7 @@ import { renderPage } from '../render/render-page';
 import type { SiteData } from '../render/site-data';
 import { fileOfHref } from '../routes/url-to-file';
 import { measurePageJs, type ClientBundle } from './client-bundle';
-import { writeFile } from './write-file';
+import { BoundedWrites } from './write-file';
 
 const WRITES_IN_FLIGHT = 32;
 /** Below this many pages a worker's start-up costs more than it saves. */
@@ -47,6 +46,7 @@ export interface WriteResult {
 }
 
 export interface RenderJob {
+  /** Holds the folders of `pages` already (makePageFolders). */
   outDir: string;
   pages: readonly Page[];
   bundle: ClientBundle;
@@ -66,22 +66,12 @@ function pageType(page: Page): string {
  * nothing lands in the folder after the caller removes it.
  */
 export async function renderAndWrite(job: RenderJob, sites: Map<Locale, SiteContext>, onProgress?: (done: number) => void, stopped: () => boolean = () => false): Promise<WriteResult> {
-  // The promise, not a flag: a second page in the same folder must wait for the first mkdir.
-  const made = new Map<string, Promise<unknown>>();
-  const inFlight = new Set<Promise<void>>();
+  const writes = new BoundedWrites(WRITES_IN_FLIGHT);
   const jsPerPageType: Record<string, number> = {};
   const deps: Record<string, string[]> = {};
   const tracker = job.track ? new DependencyTracker(sites) : null;
   let bytes = 0;
   let done = 0;
-
-  async function write(file: string, html: Buffer): Promise<void> {
-    const dir = dirname(file);
-    let ready = made.get(dir);
-    if (!ready) made.set(dir, (ready = mkdir(dir, { recursive: true })));
-    await ready;
-    await writeFile(file, html);
-  }
 
   try {
     for (const page of job.pages) {
@@ -98,19 +88,45 @@ export async function renderAndWrite(job: RenderJob, sites: Map<Locale, SiteCont
       const type = pageType(page);
       if (!(type in jsPerPageType)) jsPerPageType[type] = measurePageJs(job.bundle, html.toString('utf8'));
       bytes += html.length;
-      const task = write(fileOfHref(job.outDir, page.href), html).then(() => {
-        inFlight.delete(task);
-        onProgress?.(++done);
-      });
-      inFlight.add(task);
-      if (inFlight.size >= WRITES_IN_FLIGHT) await Promise.race(inFlight);
+      await writes.write(fileOfHref(job.outDir, page.href), html, () => onProgress?.(++done));
     }
-    await Promise.all(inFlight);
+    await writes.finish();
   } catch (error) {
-    await Promise.allSettled(inFlight);
+    await writes.drain();
     throw error;
   }
   return { pages: job.pages.length, threads: 1, bytes, jsPerPageType, deps };
+}
+
+/**
+ * Makes the folder of every page before any is written, from the page list: each folder once, its
+ * parents before it, one level of the tree at a time — a recursive mkdir per page asks the disk
+ * for every parent again.
+ */
+export async function makePageFolders(outDir: string, pages: readonly Page[]): Promise<void> {
+  const root = resolve(outDir);
+  const folders = new Set<string>();
+  for (const page of pages) {
+    for (let dir = dirname(fileOfHref(root, page.href)); dir.length > root.length && !folders.has(dir); dir = dirname(dir)) folders.add(dir);
+  }
+  const levels: string[][] = [];
+  for (const folder of folders) (levels[folder.split(sep).length] ??= []).push(folder);
+  for (const level of levels) if (level) await makeFolders(level);
+}
+
+/** Makes folders whose parents exist, all at once; settles only when every one has. */
+function makeFolders(folders: string[]): Promise<void> {
+  return new Promise((done, fail) => {
+    let left = folders.length;
+    let failure: NodeJS.ErrnoException | null = null;
+    if (left === 0) done();
+    for (const folder of folders) {
+      mkdir(folder, (error) => {
+        if (error && error.code !== 'EEXIST') failure ??= error;
+        if (--left === 0) failure ? fail(failure) : done();
+      });
+    }
+  });
 }
 
 /**
@@ -166,6 +182,7 @@ export async function writePages(
     checkKeptHtml(page.item);
     for (const item of page.items) checkKeptHtml(item);
   }
+  await makePageFolders(job.outDir, job.pages);
   if (!file || total < PARALLEL_FROM || renderThreads() === 1) return renderAndWrite(job, site.sites, (done) => onProgress?.(done, total), stopped);
   // Interleaved halves: both threads get every page type in the same proportion.
   const mine = job.pages.filter((_, i) => i % 2 === 0);
