@@ -16,7 +16,8 @@ import { SiteProvider, usePage, useSite } from './site-context';
 
 /** Per process and unguessable: no CMS text can forge a marker (it is escaped or sanitized anyway). */
 const NONCE = randomBytes(9).toString('base64url');
-const MARKER = new RegExp(`<!--once:${NONCE}:([\\w-]+)-->`);
+const MARKER_START = `<!--once:${NONCE}:`;
+const MARKER_END = '-->';
 
 const fragments = new WeakMap<SiteContext, Map<string, Buffer>>();
 
@@ -39,19 +40,40 @@ export function Once({ id, render }: { id: string; render: () => ReactNode }) {
     byId.set(id, Buffer.from(html, 'utf8'));
   }
   // display: contents (class "once" in base.css): the wrapper adds no box to the layout.
-  return <div className="once" dangerouslySetInnerHTML={{ __html: `<!--once:${NONCE}:${id}-->` }} />;
+  return <div className="once" dangerouslySetInnerHTML={{ __html: `${MARKER_START}${id}${MARKER_END}` }} />;
 }
 
-/** The page's bytes: its own HTML with each <Once> marker replaced by that fragment. */
+/**
+ * The page's bytes: its own HTML with each <Once> marker replaced by that fragment, encoded
+ * straight into one buffer of the page's size.
+ */
 export function assemblePage(html: string, site: SiteContext): Buffer {
-  // split() with a capturing group alternates: text, fragment id, text, …
-  const pieces = html.split(MARKER);
   const byId = fragmentsOf(site);
-  const buffers = pieces.map((piece, i) => {
-    if (i % 2 === 0) return Buffer.from(piece, 'utf8');
-    const fragment = byId.get(piece);
-    if (!fragment) throw new Error(`no rendered fragment "${piece}" for this page's language`);
-    return fragment;
-  });
-  return Buffer.concat(buffers);
+  // Alternating: the page's own text, a fragment, its text, … (a text may be empty).
+  const texts: string[] = [];
+  const pieces: Buffer[] = [];
+  let size = 0;
+  let from = 0;
+  for (let at = html.indexOf(MARKER_START); at !== -1; at = html.indexOf(MARKER_START, from)) {
+    const idAt = at + MARKER_START.length;
+    const end = html.indexOf(MARKER_END, idAt);
+    const id = html.slice(idAt, end);
+    const fragment = byId.get(id);
+    if (!fragment) throw new Error(`no rendered fragment "${id}" for this page's language`);
+    const text = html.slice(from, at);
+    texts.push(text);
+    pieces.push(fragment);
+    size += Buffer.byteLength(text, 'utf8') + fragment.length;
+    from = end + MARKER_END.length;
+  }
+  const last = html.slice(from);
+  size += Buffer.byteLength(last, 'utf8');
+  const page = Buffer.allocUnsafe(size);
+  let offset = 0;
+  for (const [i, text] of texts.entries()) {
+    offset += page.write(text, offset, 'utf8');
+    offset += pieces[i]!.copy(page, offset);
+  }
+  page.write(last, offset, 'utf8');
+  return page;
 }
