@@ -24,10 +24,18 @@ export async function loadMessages(locale: Locale, dir = projectPath('locales'))
   return messages;
 }
 
+const routeHrefs = new Map<string, string>();
+
+/** A fixed route's href in a language; asked for many times on every page, worked out once. */
 export function routeHref(routeId: string, locale: Locale): string {
-  const route = routeById(routeId);
-  if (!route) throw new Error(`unknown route id "${routeId}"`);
-  return hrefOfPath(route.paths[locale]);
+  const key = `${locale}:${routeId}`;
+  let href = routeHrefs.get(key);
+  if (href === undefined) {
+    const route = routeById(routeId);
+    if (!route) throw new Error(`unknown route id "${routeId}"`);
+    routeHrefs.set(key, (href = hrefOfPath(route.paths[locale])));
+  }
+  return href;
 }
 
 export function buildMenu(locale: Locale, content: FetchedContent, index: ContentIndex, messages: Messages, now: Date): MenuTopic[] {
