@@ -1,0 +1,43 @@
+// templates/render-once.tsx: what every page of a language shares is rendered once and put into
+// each page's bytes where its marker stands; the page is exactly what rendering it all would give.
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { Page, SiteContext } from '../../../site/model/page-model';
+import { assemblePage, Once } from '../../../templates/render-once';
+import { SiteProvider, useSite } from '../../../templates/site-context';
+
+function Shared() {
+  return <p>{`Grüße aus ${useSite().locale} – „Schloss“ & Spa`}</p>;
+}
+
+function pageWith(site: SiteContext, own: string, withOnce = true) {
+  const html = renderToString(
+    <SiteProvider page={{ locale: site.locale } as Page} site={site}>
+      <main>{own}</main>
+      {withOnce ? <Once id="shared" render={() => <Shared />} /> : <div className="once"><Shared /></div>}
+      <footer>{own}</footer>
+    </SiteProvider>,
+  );
+  return { html, bytes: withOnce ? assemblePage(html, site) : Buffer.from(html, 'utf8') };
+}
+
+describe('Once and assemblePage', () => {
+  const de = { locale: 'de' } as SiteContext;
+  const en = { locale: 'en' } as SiteContext;
+
+  it('gives the bytes the page would have rendered whole, with text in any script around the fragments', () => {
+    for (const own of ['Zimmer 🏰 mit Blick', 'ß', '']) {
+      expect(pageWith(de, own).bytes.toString('utf8')).toBe(pageWith(de, own, false).bytes.toString('utf8'));
+    }
+  });
+
+  it('keeps each language its own fragments', () => {
+    expect(pageWith(en, 'x').bytes.toString('utf8')).toContain('Grüße aus en – „Schloss“ &amp; Spa');
+    expect(pageWith(de, 'x').bytes.toString('utf8')).toContain('Grüße aus de – „Schloss“ &amp; Spa');
+  });
+
+  it('refuses a marker whose fragment this language has not rendered', () => {
+    const { html } = pageWith(de, 'x');
+    expect(() => assemblePage(html, { locale: 'en' } as SiteContext)).toThrow(/no rendered fragment "shared"/);
+  });
+});
