@@ -103,7 +103,8 @@ async function clean(input: string, source: HtmlSource): Promise<CleanHtml | nul
     a: (attributes) => {
       const href = attributes.href;
       const target = href ? resolveUrl(href, source.base) : null;
-      if (!href || !target || !/^https?:/i.test(target)) return attributes;
+      // A URL no parser reads (`http://[x`) is kept as written, and leads nowhere in a browser either.
+      if (!href || !target || !/^https?:/i.test(target) || !URL.canParse(target)) return attributes;
       const url = new URL(target);
       if (source.mediaOrigins.has(url.origin) && isFilePath(url.pathname)) return { ...attributes, href: token(target)! };
       // A page of the CMS's own is a page of this site, under the same path.

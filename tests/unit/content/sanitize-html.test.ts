@@ -71,6 +71,10 @@ describe('cleanHtml', () => {
     expect(result!.html).toContain('<a href="https://other.example/a.pdf">Fremd</a>');
   });
 
+  it('keeps a link no URL parser reads as written, instead of failing', async () => {
+    expect(await clean('<a href="http://[bad">x</a>')).toBe('<a href="http://[bad">x</a>');
+  });
+
   it('returns null for empty or fully disallowed input', async () => {
     expect(await clean('  ')).toBeNull();
     expect(await clean('<script>x</script>')).toBeNull();
