@@ -1,7 +1,7 @@
 // Links in CMS HTML against the pages the site publishes (docs/site.md, "Links in CMS text"): a
 // link to a page of this site that does not exist is published as its text, and a link whose text
 // says nothing ("Learn more", "hier") gets the target's title as visually hidden text. Pure: runs on
-// sanitized HTML, edits only the link tags at the places the parser found them, so everything else
+// sanitized HTML, edits only the link tags where it found them, so everything else
 // stays byte for byte as sanitized.
 import { Tokenizer, type Token, type TokenHandler } from 'parse5';
 import { LOCALES } from '../model/content-types';
@@ -85,59 +85,53 @@ export function hiddenTitle(title: string): string {
  * does not know are replaced by their content, generic link texts get the target's title hidden
  * after them. HTML without a link is returned as it is, untouched.
  *
- * Read with the HTML tokenizer alone (parse5's, as the sanitizer's input is read): sanitized HTML
- * holds no element whose content the tree builder would read otherwise (script, style, textarea
- * are gone), and a link never holds another, so the tokens are the tree without building it.
+ * Link and image tags are found by a pattern: in HTML the allow-list wrote (./allow-list.ts) every
+ * `<` in text and attribute values is escaped, and nothing is read as raw text (script, style,
+ * textarea and comments are gone), so each `<` starts a tag and the next `>` ends it. A link never
+ * holds another; one opened inside another closes it, as the tree builder does. A link's start tag,
+ * and its text where it holds character references, are read by parse5's tokenizer.
  */
 export function rewriteLinks(html: string, base: string, siteOrigin: string | null, resolve: ResolveTarget): LinkedHtml {
   const result: LinkedHtml = { html, targets: [], dead: [], relative: false };
   if (!html.includes('<a')) return result;
   const edits: { start: number; end: number; text: string }[] = [];
-  // The link being read: its start tag, target and title, and its text so far.
-  let open: { start: number; end: number; target: string; title: string | null; text: string; image: boolean } | null = null;
+  // The link being read: its start tag, target and title, and whether it shows an image.
+  let open: { start: number; end: number; title: string | null; image: boolean } | null = null;
   const close = (at: number, end: number) => {
     if (!open) return;
     if (open.title === null) {
       edits.push({ start: open.start, end: open.end, text: '' });
       edits.push({ start: at, end, text: '' });
-    } else if (!open.image && isGenericLinkText(open.text)) {
+    } else if (!open.image && isGenericLinkText(linkText(html.slice(open.end, at)))) {
       edits.push({ start: at, end: at, text: hiddenTitle(open.title) });
     }
     open = null;
   };
-  const text = (token: Token.CharacterToken) => {
-    if (open && open.text.length <= GENERIC_MAX * 2) open.text += token.chars;
-  };
-  const handler: TokenHandler = {
-    onStartTag(token: Token.TagToken) {
-      if (token.tagName === 'img' && open) open.image = true;
-      if (token.tagName !== 'a' || !token.location) return;
-      // A link opened inside another closes it, as the tree builder does.
-      close(token.location.startOffset, token.location.startOffset);
-      const href = token.attrs.find((attr) => attr.name === 'href')?.value;
-      const target = href ? sameSiteHref(href, base, siteOrigin) : null;
-      if (!target) return;
-      if (!/^(?:[a-z][a-z0-9+.-]*:|\/)/i.test(href!.trim())) result.relative = true;
-      if (!result.targets.includes(target)) result.targets.push(target);
-      const title = resolve(target);
-      if (title === null && !result.dead.includes(target)) result.dead.push(target);
-      open = { start: token.location.startOffset, end: token.location.endOffset, target, title, text: '', image: false };
-    },
-    onEndTag(token: Token.TagToken) {
-      if (token.tagName === 'a' && token.location) close(token.location.startOffset, token.location.endOffset);
-    },
-    onCharacter: text,
-    onWhitespaceCharacter: text,
-    onNullCharacter: () => {},
-    onComment: () => {},
-    onDoctype: () => {},
-    onEof(token) {
-      // A link the text left open ends with it.
-      const at = token.location?.startOffset ?? html.length;
-      close(at, at);
-    },
-  };
-  new Tokenizer({ sourceCodeLocationInfo: true }, handler).write(html, true);
+  LINK_TAGS.lastIndex = 0;
+  for (let match = LINK_TAGS.exec(html); match; match = LINK_TAGS.exec(html)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    const name = match[2]!.toLowerCase();
+    if (match[1]) {
+      if (name === 'a') close(start, end);
+      continue;
+    }
+    if (name === 'img') {
+      if (open) open.image = true;
+      continue;
+    }
+    close(start, start);
+    const href = hrefOf(match[0]);
+    const target = href ? sameSiteHref(href, base, siteOrigin) : null;
+    if (!target) continue;
+    if (!/^(?:[a-z][a-z0-9+.-]*:|\/)/i.test(href!.trim())) result.relative = true;
+    if (!result.targets.includes(target)) result.targets.push(target);
+    const title = resolve(target);
+    if (title === null && !result.dead.includes(target)) result.dead.push(target);
+    open = { start, end, title, image: false };
+  }
+  // A link the text left open ends with it.
+  close(html.length, html.length);
   if (!edits.length) return result;
   // From the end, so offsets stay true; at one place a removal before an insertion.
   edits.sort((a, b) => b.start - a.start || b.end - a.end);
@@ -147,3 +141,37 @@ export function rewriteLinks(html: string, base: string, siteOrigin: string | nu
   return result;
 }
 
+/** Start and end tags of links and images (see rewriteLinks). */
+const LINK_TAGS = /<(\/?)(a|img)(?=[\t\n\f\r />])[^>]*>/gi;
+
+/** The first `href` of a link's start tag, as the tokenizer reads it (character references decoded). */
+function hrefOf(tag: string): string | undefined {
+  let href: string | undefined;
+  tokenize(tag, {
+    onStartTag(token) {
+      href = token.attrs.find((attr) => attr.name === 'href')?.value;
+    },
+  });
+  return href;
+}
+
+/** The text a link shows: its content with the tags left out and character references decoded. */
+function linkText(content: string): string {
+  const text = content.includes('<') ? content.replace(/<[^>]*>/g, '') : content;
+  // The tokenizer leaves NUL characters out.
+  if (!/[&\0]/.test(text)) return text;
+  let decoded = '';
+  const add = (token: Token.CharacterToken) => {
+    decoded += token.chars;
+  };
+  tokenize(text, { onCharacter: add, onWhitespaceCharacter: add });
+  return decoded;
+}
+
+function tokenize(html: string, handler: Partial<TokenHandler>): void {
+  const ignore = () => {};
+  new Tokenizer(
+    { sourceCodeLocationInfo: false },
+    { onStartTag: ignore, onEndTag: ignore, onCharacter: ignore, onWhitespaceCharacter: ignore, onNullCharacter: ignore, onComment: ignore, onDoctype: ignore, onEof: ignore, ...handler },
+  ).write(html, true);
+}

@@ -1,54 +1,15 @@
-// CMS HTML is untrusted: parsed as a browser would (parse5), flattened below a nesting cap, then cut
-// down to an allow-list with sanitize-html; media in it become media tokens, links to CMS pages
-// become site paths. Why each step: docs/hardening.md ("Sanitizing CMS HTML").
+// CMS HTML is untrusted: parsed as a browser would (parse5), flattened below a nesting cap, then
+// written out in one walk of the tree cut down to the allow-list (./allow-list.ts); media in it
+// become media tokens, links to CMS pages become site paths. Why each step: docs/hardening.md
+// ("Sanitizing CMS HTML").
 import { createHash } from 'node:crypto';
-import { parseFragment, serialize } from 'parse5';
-import sanitize from 'sanitize-html';
+import { parseFragment } from 'parse5';
 import { resolveUrl } from '../media/media-refs';
 import { mediaToken } from '../media/media-tokens';
 import { minifyFragment } from '../render/minify';
+import { writeAllowed, type Attributes } from './allow-list';
 import { limitNesting } from './limit-nesting';
 import type { Html } from '../model/content-types';
-
-const OPTIONS: sanitize.IOptions = {
-  allowedTags: [
-    'p', 'br', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'em', 'b', 'i', 'u', 's', 'sub', 'sup', 'small',
-    'blockquote', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'a', 'hr', 'figure', 'figcaption', 'img',
-    'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'abbr', 'cite', 'q', 'code', 'span',
-    'picture', 'source',
-  ],
-  allowedAttributes: {
-    a: ['href', 'title', 'hreflang', 'target', 'rel'],
-    img: ['src', 'srcset', 'sizes', 'alt', 'width', 'height'],
-    source: ['srcset', 'sizes', 'media', 'type', 'width', 'height'],
-    th: ['scope', 'colspan', 'rowspan'],
-    td: ['colspan', 'rowspan'],
-    abbr: ['title'],
-    ol: ['start', 'reversed'],
-    '*': ['lang'],
-  },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesByTag: { img: ['http', 'https'] },
-  allowProtocolRelative: false,
-  disallowedTagsMode: 'discard',
-  // <source> is void in HTML: never written with a closing tag.
-  selfClosing: [...sanitize.defaults.selfClosing, 'source'],
-  // Drop the content of these entirely rather than keeping their text.
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'template', 'svg', 'math', 'title', 'head'],
-  transformTags: {
-    h1: 'h2',
-    a: (tagName, attribs) => {
-      const attributes = { ...attribs };
-      // A new window must not get a handle on this one (reverse tabnabbing).
-      if (attributes.target) {
-        attributes.target = '_blank';
-        attributes.rel = 'noopener noreferrer';
-      } else delete attributes.rel;
-      return { tagName, attribs: attributes };
-    },
-  },
-  exclusiveFilter: (frame) => (frame.tag === 'img' && !frame.attribs.src) || (frame.tag === 'source' && !frame.attribs.srcset),
-};
 
 export interface CleanHtml {
   html: Html;
@@ -127,37 +88,28 @@ async function clean(input: string, source: HtmlSource): Promise<CleanHtml | nul
     const kept = candidates.filter((candidate) => candidate !== null);
     return kept.length ? kept.join(', ') : null;
   };
-  const withSrcset = (attribs: sanitize.Attributes): sanitize.Attributes => {
-    const { srcset: set, ...rest } = attribs;
+  const withSrcset = (attributes: Attributes): Attributes => {
+    const { srcset: set, ...rest } = attributes;
     const replaced = srcset(set);
     return replaced ? { ...rest, srcset: replaced } : rest;
   };
   const cmsOrigin = new URL(source.base).origin;
-  const link = OPTIONS.transformTags!.a as sanitize.Transformer;
-  // Scripting off, as sanitize-html's parser reads <noscript>: as markup, never as raw text.
-  const tree = parseFragment(input, { scriptingEnabled: false });
-  limitNesting(tree);
-  const html = sanitize(serialize(tree), {
-    ...OPTIONS,
-    transformTags: {
-      ...OPTIONS.transformTags,
-      img: (tagName, attribs) => {
-        const src = token(attribs.src);
-        if (!src) return { tagName, attribs: {} };
-        return { tagName, attribs: { ...withSrcset(attribs), src, alt: attribs.alt ?? '' } };
-      },
-      source: (tagName, attribs) => ({ tagName, attribs: withSrcset(attribs) }),
-      a: (tagName, attribs) => {
-        const transformed = link(tagName, attribs);
-        const href = transformed.attribs.href;
-        const target = href ? resolveUrl(href, source.base) : null;
-        if (!href || !target || !/^https?:/i.test(target)) return transformed;
-        const url = new URL(target);
-        if (source.mediaOrigins.has(url.origin) && isFilePath(url.pathname)) return { tagName, attribs: { ...transformed.attribs, href: token(target)! } };
-        // A page of the CMS's own is a page of this site, under the same path.
-        if (url.origin === cmsOrigin && /^[a-z][a-z0-9+.-]*:/i.test(href)) return { tagName, attribs: { ...transformed.attribs, href: url.pathname + url.search + url.hash } };
-        return transformed;
-      },
+  const html = writeAllowed(parse(input), {
+    img: (attributes) => {
+      const src = token(attributes.src);
+      return src ? { ...withSrcset(attributes), src, alt: attributes.alt ?? '' } : null;
+    },
+    source: withSrcset,
+    a: (attributes) => {
+      const href = attributes.href;
+      const target = href ? resolveUrl(href, source.base) : null;
+      // A URL no parser reads (`http://[x`) is kept as written, and leads nowhere in a browser either.
+      if (!href || !target || !/^https?:/i.test(target) || !URL.canParse(target)) return attributes;
+      const url = new URL(target);
+      if (source.mediaOrigins.has(url.origin) && isFilePath(url.pathname)) return { ...attributes, href: token(target)! };
+      // A page of the CMS's own is a page of this site, under the same path.
+      if (url.origin === cmsOrigin && /^[a-z][a-z0-9+.-]*:/i.test(href)) return { ...attributes, href: url.pathname + url.search + url.hash };
+      return attributes;
     },
   }).trim();
   if (!html || (!/[^\s]/.test(html.replace(/<[^>]*>/g, '')) && !media.length)) return null;
@@ -165,6 +117,16 @@ async function clean(input: string, source: HtmlSource): Promise<CleanHtml | nul
   // there is none to collapse, which is what compact CMS output looks like.
   const compact = !/\s{2,}|[\t\n\r\f]/.test(html);
   return { html: (compact ? html : await minifyFragment(html)) as Html, media };
+}
+
+/**
+ * The tree a browser builds from `input`, flattened below the nesting cap. Scripting off: <noscript>
+ * is read as markup, never as raw text, and goes whole.
+ */
+function parse(input: string) {
+  const tree = parseFragment(input, { scriptingEnabled: false });
+  limitNesting(tree);
+  return tree;
 }
 
 // Drupal keeps uploaded files under /sites/<site>/files/ (public) and /system/files/ (private);
@@ -182,7 +144,5 @@ function isFilePath(pathname: string): boolean {
  */
 export function sanitizeAgain(html: string): Html {
   const input = html.length > MAX_HTML_LENGTH ? html.slice(0, MAX_HTML_LENGTH) : html;
-  const tree = parseFragment(input, { scriptingEnabled: false });
-  limitNesting(tree);
-  return sanitize(serialize(tree), OPTIONS) as Html;
+  return writeAllowed(parse(input)) as Html;
 }

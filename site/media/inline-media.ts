@@ -2,9 +2,9 @@
 // `a href` to CMS files were replaced by tokens when the HTML was cleaned (site/content/
 // sanitize-html.ts); here they become local hrefs. An image that could not be had is removed, a
 // candidate of a srcset dropped, a link to a missing file unwrapped to its text. Images get width
-// and height from the file where the CMS wrote none. The input is sanitize-html's output: every
-// attribute double-quoted, `<` `>` `"` escaped inside values, no nested links — which is what makes
-// matching tags here sound.
+// and height from the file where the CMS wrote none. The input is what the allow-list walk wrote
+// (site/content/allow-list.ts): every attribute double-quoted, `<` `>` `"` escaped inside values,
+// no nested links — which is what makes matching tags here sound.
 import { escapeAttribute } from './escape';
 import { hasMediaToken, replaceTokens, type LocalFile } from './media-tokens';
 

@@ -71,6 +71,12 @@ describe('rewriteLinks', () => {
     expect(rewrite('<p><a href="/de/geheim">Geheim').html).toBe('<p>Geheim');
   });
 
+  it('reads character references in hrefs and link texts as the parser does', () => {
+    const generic = '<p><a href="/de/uebernachten/turmzimmer/?a=1&amp;b=2">Mehr&nbsp;<b>erfahren</b> &raquo;</a></p>';
+    expect(rewrite(generic).html).toBe(generic.replace('</a>', '<span class="visually-hidden"> – Turmzimmer</span></a>'));
+    expect(rewrite('<p><A HREF="&#47;de&#47;geheim">Ge<b>heim</b></A> <a href="/de/uebernachten/">x</a></p>').html).toBe('<p>Ge<b>heim</b> <a href="/de/uebernachten/">x</a></p>');
+  });
+
   it('handles deeply nested text without recursion', () => {
     const deep = `${'<span>'.repeat(5000)}x${'</span>'.repeat(5000)}`;
     const html = `<p><a href="/de/geheim">${deep}</a></p>`;

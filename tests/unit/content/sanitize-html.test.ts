@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cleanHtml, HtmlMemo } from '../../../site/content/sanitize-html';
-import { mediaToken } from '../../../site/media/media-tokens';
+import { cleanHtml, HtmlMemo, sanitizeAgain, type CleanHtml } from '../../../site/content/sanitize-html';
+import { MEDIA_TOKEN_PREFIX, mediaToken } from '../../../site/media/media-tokens';
 
 const base = 'https://cms.example.org';
 const source = { base, mediaOrigins: new Set([base, 'https://cdn.example.org']) };
@@ -70,6 +71,10 @@ describe('cleanHtml', () => {
     expect(result!.html).toContain('<a href="https://other.example/a.pdf">Fremd</a>');
   });
 
+  it('keeps a link no URL parser reads as written, instead of failing', async () => {
+    expect(await clean('<a href="http://[bad">x</a>')).toBe('<a href="http://[bad">x</a>');
+  });
+
   it('returns null for empty or fully disallowed input', async () => {
     expect(await clean('  ')).toBeNull();
     expect(await clean('<script>x</script>')).toBeNull();
@@ -102,5 +107,30 @@ describe('HtmlMemo', () => {
     expect((await cleanHtml(html, other, memo))!.media).toEqual(['https://other.example.org/sites/default/files/a.jpg']);
     memo.clear();
     expect(memo.get(html, source, () => cleanHtml(html, source))).not.toBe(kept);
+  });
+});
+
+/**
+ * Hostile and generated inputs with what the cleaner made of them when it still serialized the
+ * parse5 tree and cut the string down with sanitize-html: cleaning in one walk of the tree
+ * gives the same bytes and media. Media tokens are written `{media}` (their prefix is per process).
+ */
+describe('cleanHtml on a frozen corpus', () => {
+  const corpus = JSON.parse(readFileSync(new URL('./sanitize-html.corpus.json', import.meta.url), 'utf8')) as {
+    input: string;
+    cleaned: CleanHtml | null;
+    again: string;
+  }[];
+  const frozen = (html: string) => html.split(MEDIA_TOKEN_PREFIX).join('{media}');
+
+  it('cleans each input as before', async () => {
+    for (const { input, cleaned } of corpus) {
+      const result = await cleanHtml(input, source);
+      expect(result && { html: frozen(result.html), media: result.media }, input).toEqual(cleaned);
+    }
+  });
+
+  it('sanitizes each input again as before', () => {
+    for (const { input, again } of corpus) expect(frozen(sanitizeAgain(input)), input).toBe(again);
   });
 });
