@@ -371,7 +371,7 @@ function writtenStamp(stats: BigIntStats): string {
 }
 
 /** Until when a response may be reused without revalidation (RFC 9111 4.2.1); 0 = revalidate. */
-export function freshUntil(headers: Headers, now: number): number {
+export function freshUntil(headers: Pick<Headers, 'get'>, now: number): number {
   const cacheControl = (headers.get('cache-control') ?? '').toLowerCase();
   if (/(^|,)\s*(no-store|no-cache)\b/.test(cacheControl)) return 0;
   const maxAge = /(?:^|,)\s*max-age\s*=\s*"?(\d+)/.exec(cacheControl)?.[1];

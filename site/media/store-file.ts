@@ -87,9 +87,8 @@ function baseName(url: string): string {
     // keep empty
   }
   const stem = last.slice(0, last.length - extname(last).length);
-  const slug = stem
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+  // Plain ASCII, as most names are, has no accents to take off.
+  const slug = (/^[\x20-\x7e]*$/.test(stem) ? stem : stem.normalize('NFKD').replace(/[\u0300-\u036f]/g, ''))
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
