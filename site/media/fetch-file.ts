@@ -2,7 +2,7 @@
 // policy, the answer sorted into a file, a file not modified, or a problem. The limits it runs
 // under are ./fetch-limits; the body is read by ./read-body.
 import { randomBytes } from 'node:crypto';
-import http, { type IncomingMessage } from 'node:http';
+import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { join } from 'node:path';
 import { declaredTooLarge, tooLarge, withinDeadline, type FetchLimits } from './fetch-limits';
@@ -17,9 +17,12 @@ export interface Validators {
   lastModified: string | null;
 }
 
+/** An answer's headers, read as fetch's Headers reads them (names in lower case). */
+export type ResponseHeaders = Pick<Headers, 'get'>;
+
 export type FetchResult =
-  | { notModified: true; headers: Headers }
-  | { notModified: false; headers: Headers; contentType: string; bytes: number; sha256: string; body: Buffer | null; spooled: string | null };
+  | { notModified: true; headers: ResponseHeaders }
+  | { notModified: false; headers: ResponseHeaders; contentType: string; bytes: number; sha256: string; body: Buffer | null; spooled: string | null };
 
 const MAX_REDIRECTS = 5;
 
@@ -53,7 +56,7 @@ export function createFetcher(policy: MediaPolicy, limits: FetchLimits, spoolDir
         url = verdict.url;
         continue;
       }
-      const headers = toHeaders(response);
+      const headers = readHeaders(response.headers);
       if (status === 304 && validators) {
         response.resume();
         return { notModified: true, headers };
@@ -77,11 +80,15 @@ export function createFetcher(policy: MediaPolicy, limits: FetchLimits, spoolDir
 
   function request(url: URL, validators: Validators | null, signal: AbortSignal): Promise<IncomingMessage> {
     return new Promise((resolve, reject) => {
+      if (signal.aborted) return reject(signal.reason);
       const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br', 'user-agent': 'hotel-site' };
       if (validators?.etag) headers['if-none-match'] = validators.etag;
       if (validators?.lastModified) headers['if-modified-since'] = validators.lastModified;
       const transport = url.protocol === 'https:' ? https : http;
-      const req = transport.get(url, { agent: agents[url.protocol as 'http:' | 'https:'], headers, signal }, resolve);
+      const req = transport.get(url, { agent: agents[url.protocol as 'http:' | 'https:'], headers }, resolve);
+      // Not node's `signal` option: it watches every request's end to remove its listener, and this
+      // signal is the file's own (fetch-limits.ts), gone with the file.
+      signal.addEventListener('abort', () => req.destroy(signal.reason), { once: true });
       req.setTimeout(limits.headersTimeoutMs, () => req.destroy(new TransientProblem(`no answer within ${limits.headersTimeoutMs / 1000} s`)));
       req.on('error', (error) => reject(signal.aborted ? (signal.reason ?? error) : classify(error)));
       req.on('response', (response) => req.setTimeout(0));
@@ -97,15 +104,13 @@ export function createFetcher(policy: MediaPolicy, limits: FetchLimits, spoolDir
   };
 }
 
-function toHeaders(response: IncomingMessage): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(response.headers)) {
-    if (value === undefined) continue;
-    try {
-      headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-    } catch {
-      // A header value fetch's Headers refuses (control characters) is not one we read.
-    }
-  }
-  return headers;
+/** Node's parsed headers read in place: copying each answer's into a Headers object costs more than the rest of its handling. */
+function readHeaders(raw: IncomingHttpHeaders): ResponseHeaders {
+  return {
+    get(name) {
+      const value = raw[name];
+      if (value === undefined) return null;
+      return Array.isArray(value) ? value.join(', ') : value;
+    },
+  };
 }

@@ -1,6 +1,7 @@
 // The limits one media file is fetched under (docs/media.md): a deadline over the whole response
 // including its body (a 1 byte/s body ends at the deadline), a timeout for the answer's headers,
 // and a size cap counted on the decoded bytes (a gzip bomb stops at the cap, not at 1 GiB).
+import type { ResponseHeaders } from './fetch-file';
 import { FileProblem } from './fetch-problems';
 
 export interface FetchLimits {
@@ -37,7 +38,7 @@ export async function withinDeadline<T>(limits: FetchLimits, outer: AbortSignal,
 }
 
 /** A body whose declared length is over the cap is refused before it is read (unless encoded: the cap counts decoded bytes). */
-export function declaredTooLarge(headers: Headers, limits: FetchLimits): boolean {
+export function declaredTooLarge(headers: ResponseHeaders, limits: FetchLimits): boolean {
   const declared = Number(headers.get('content-length'));
   return !headers.get('content-encoding') && Number.isFinite(declared) && declared > limits.maxBytes;
 }

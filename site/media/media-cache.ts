@@ -6,13 +6,13 @@
 // are dropped with their bodies when the manifest is saved. A manifest that does not parse or has
 // another version is ignored with a warning, never trusted, and its bodies removed. A restored or
 // shared cache may have been written by anyone: a body is published only as what its own bytes
-// are (checkBody), read without following a link and up to a size bound, like a download.
+// are (checkBody), read without following a link and up to a size bound, like a download — unless
+// its file is still the one this cache wrote (same inode, size and modification time).
 import { randomBytes } from 'node:crypto';
-import { constants } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { closeSync, constants, fstatSync, lstatSync, openSync, renameSync, writeSync, type BigIntStats } from 'node:fs';
+import { lstat, mkdir, open, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CacheFileProblem, readCacheBytes } from '../incremental/cache-file';
-import { writeFile as writeNewFile } from '../output/write-file';
 import { EXTENSIONS, typeProblem } from './media-types';
 import { sanitizeSvg } from './svg-sanitize';
 
@@ -34,6 +34,8 @@ export interface CachedFile {
   freshUntil: number;
   /** Epoch ms of the last build that used it. */
   usedAt: number;
+  /** The body's file as this cache wrote or last checked it (`writtenStamp`); null: read it to check it. */
+  written: string | null;
 }
 
 /** A permanent answer about a file (404, too large, …): it is not asked for again until it is old. */
@@ -51,6 +53,8 @@ export class MediaCache {
   /** A manifest was there but not trusted: its bodies are removed at the next save. */
   private discarded = false;
   private readonly shards = new Map<string, Promise<unknown>>();
+  /** When the manifest was last saved, by the file system's clock (trusts); null: not yet looked. */
+  private savedAt: Promise<bigint | null> | null = null;
   /** A server whose origin changes every run, cached under a name that does not (nameOrigin). */
   private renamed: { origin: string; as: string } | null = null;
 
@@ -167,12 +171,33 @@ export class MediaCache {
   }
 
   /**
+   * Whether the body of `entry` is still the file this cache wrote, or last found right, without
+   * reading it: a regular file (not a link) with the inode, size and modification time recorded
+   * then, at most `maxBytes`, and modified before the manifest was saved — a file changed in the
+   * same tick of a coarse file system clock as it was recorded would otherwise keep its time (the
+   * "racily clean" files of Git's index).
+   */
+  async trusts(entry: CachedFile, maxBytes: number): Promise<boolean> {
+    if (!entry.written || entry.bytes > maxBytes) return false;
+    const savedAt = await (this.savedAt ??= lstat(join(this.dir, 'manifest.json'), { bigint: true }).then((stats) => stats.mtimeNs, () => null));
+    if (savedAt === null) return false;
+    let stats: BigIntStats | undefined;
+    try {
+      stats = lstatSync(this.bodyFile(entry.sha256), { bigint: true });
+    } catch {
+      return false;
+    }
+    return stats.isFile() && stats.size === BigInt(entry.bytes) && stats.mtimeNs < savedAt && writtenStamp(stats) === entry.written;
+  }
+
+  /**
    * Why the cached body of `entry` may not be published under its name, or null when it may: it
    * must be a regular file (not a link) of the size the entry says, at most `maxBytes`, whose own
    * bytes are the type its name's extension stands for (the signature, or for SVG the allow-list
-   * leaving it as it is). Reads the first bytes only, an SVG whole.
+   * leaving it as it is). Reads the first bytes only, an SVG whole. A body found right is recorded
+   * as it is now, so the next build trusts it (`trusts`).
    */
-  async checkBody(entry: CachedFile, maxBytes: number): Promise<string | null> {
+  async checkBody(url: string, entry: CachedFile, maxBytes: number): Promise<string | null> {
     let handle;
     try {
       handle = await open(this.bodyFile(entry.sha256), BODY_READ_FLAGS);
@@ -180,11 +205,12 @@ export class MediaCache {
       return `the cached body cannot be opened (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
     }
     try {
-      const stats = await handle.stat();
+      const stats = await handle.stat({ bigint: true });
       if (!stats.isFile()) return 'the cached body is not a regular file';
-      if (stats.size !== entry.bytes || stats.size > maxBytes) return 'the cached body is not the size its entry says';
+      if (stats.size !== BigInt(entry.bytes) || entry.bytes > maxBytes) return 'the cached body is not the size its entry says';
+      const size = entry.bytes;
       const svg = entry.contentType === 'image/svg+xml';
-      const head = Buffer.alloc(svg ? stats.size : Math.min(stats.size, HEAD_BYTES));
+      const head = Buffer.alloc(svg ? size : Math.min(size, HEAD_BYTES));
       const { bytesRead } = await handle.read(head, 0, head.length, 0);
       const bytes = head.subarray(0, bytesRead);
       const problem = typeProblem(entry.contentType, bytes);
@@ -192,6 +218,12 @@ export class MediaCache {
       if (svg) {
         const safe = sanitizeSvg(bytes);
         if (!safe.ok || !safe.svg.equals(bytes)) return 'the cached SVG is not one the allow-list made';
+      }
+      const written = writtenStamp(stats);
+      const kept = this.entries.get(this.key(url));
+      if (kept?.sha256 === entry.sha256 && kept.written !== written) {
+        kept.written = written;
+        this.dirty = true;
       }
       return null;
     } finally {
@@ -222,6 +254,7 @@ export class MediaCache {
     const temporary = join(this.dir, `manifest.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
     await writeFile(temporary, JSON.stringify({ version: VERSION, entries: Object.fromEntries(this.entries), failures: Object.fromEntries(this.failures) }));
     await rename(temporary, join(this.dir, 'manifest.json'));
+    this.savedAt = null;
     this.dirty = false;
     if (pruned || this.discarded) await this.removeUnreferencedBodies();
     this.discarded = false;
@@ -282,6 +315,7 @@ function parseManifest(text: string): { entries: Map<string, CachedFile>; failur
       lastModified: typeof value.lastModified === 'string' ? value.lastModified : null,
       freshUntil: typeof value.freshUntil === 'number' ? value.freshUntil : 0,
       usedAt: typeof value.usedAt === 'number' ? value.usedAt : 0,
+      written: typeof value.written === 'string' ? value.written : null,
     });
   }
   return { entries, failures: parseFailures(manifest.failures) };
@@ -300,25 +334,44 @@ function parseFailures(value: unknown): Map<string, MediaFailure> {
 }
 
 /**
- * Writes a downloaded body to `target`. A file already there is kept when it holds these bytes
- * (another URL with the same bytes wrote it first), else replaced: whatever was planted in the
- * cache under that hash is not published.
+ * Writes a downloaded body to `target` and returns its `writtenStamp`. A file already there is
+ * kept when it holds these bytes (another URL with the same bytes wrote it first), else replaced:
+ * whatever was planted in the cache under that hash is not published. Written synchronously: one
+ * open, write, fstat and close on the main thread cost less than four trips to libuv's thread
+ * pool, and hold one descriptor at a time whatever the open-file limit.
  */
-export async function writeBody(target: string, body: Buffer): Promise<void> {
+export async function writeBody(target: string, body: Buffer): Promise<string> {
   try {
-    return await writeNewFile(target, body, { flag: 'wx' });
+    return writeNew(target, body);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
   const same = await readCacheBytes(target, { maxBytes: body.length }).then((bytes) => bytes?.equals(body) ?? false, () => false);
-  if (same) return;
+  if (same) return writtenStamp(lstatSync(target, { bigint: true }));
   const temporary = `${target}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
-  await writeFile(temporary, body, { flag: 'wx' });
-  await rename(temporary, target);
+  const written = writeNew(temporary, body);
+  renameSync(temporary, target);
+  return written;
+}
+
+/** Creates `file` (never through a planted link) holding `body`; returns its `writtenStamp`. */
+function writeNew(file: string, body: Buffer): string {
+  const fd = openSync(file, 'wx');
+  try {
+    for (let done = 0; done < body.length; ) done += writeSync(fd, body, done);
+    return writtenStamp(fstatSync(fd, { bigint: true }));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A body file as written: its inode and modification time (ns), which a rewrite or a replacement changes. */
+function writtenStamp(stats: BigIntStats): string {
+  return `${stats.ino}:${stats.mtimeNs}`;
 }
 
 /** Until when a response may be reused without revalidation (RFC 9111 4.2.1); 0 = revalidate. */
-export function freshUntil(headers: Headers, now: number): number {
+export function freshUntil(headers: Pick<Headers, 'get'>, now: number): number {
   const cacheControl = (headers.get('cache-control') ?? '').toLowerCase();
   if (/(^|,)\s*(no-store|no-cache)\b/.test(cacheControl)) return 0;
   const maxAge = /(?:^|,)\s*max-age\s*=\s*"?(\d+)/.exec(cacheControl)?.[1];

@@ -1,7 +1,8 @@
 // Where each published media file goes: a hard link into <out>/media/ (a copy across file systems),
 // or, when the output being replaced holds the file already (its name carries its bytes' hash),
 // nothing now and that folder taken over whole at the swap (docs/incremental.md).
-import { copyFile, link, lstat, readdir } from 'node:fs/promises';
+import { linkSync } from 'node:fs';
+import { copyFile, lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LimitFunction } from 'p-limit';
 import type { Adoption } from '../output/staging';
@@ -35,7 +36,7 @@ export class MediaPlacement {
     if (!done) {
       done = this.previousNames.then(async (names) => {
         if (names?.has(name)) return void this.adopted.add(name);
-        await this.fs(() => linkOrCopy(source, join(this.mediaDir, name)));
+        await this.linkOrCopy(source, join(this.mediaDir, name));
         this.added.push(name);
       });
       this.placed.set(name, done);
@@ -74,21 +75,25 @@ export class MediaPlacement {
     if (this.added.length <= ADOPT_MAX_ADDED) {
       return { folder: 'media', added: this.added, extras: [...previous].filter((name) => !this.adopted.has(name)) };
     }
-    await Promise.all([...this.adopted].map((name) => this.fs(() => linkOrCopy(join(this.previous!, name), join(this.mediaDir, name)))));
+    await Promise.all([...this.adopted].map((name) => this.linkOrCopy(join(this.previous!, name), join(this.mediaDir, name))));
     return null;
   }
-}
 
-/** A hard link to `source`; a copy where linking is impossible (another file system). */
-async function linkOrCopy(source: string, target: string): Promise<void> {
-  try {
-    await link(source, target);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    // The same name is the same content: placed by an earlier run into this folder (watch).
-    if (code === 'EEXIST') return;
-    if (code === 'EXDEV' || code === 'EPERM' || code === 'EMLINK' || code === 'ENOTSUP') await copyFile(source, target);
-    else throw error;
+  /**
+   * A hard link to `source`; a copy where linking is impossible (another file system). The link
+   * is made synchronously: one call on the main thread costs less than a trip to libuv's thread
+   * pool, and holds no descriptor.
+   */
+  private async linkOrCopy(source: string, target: string): Promise<void> {
+    try {
+      linkSync(source, target);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      // The same name is the same content: placed by an earlier run into this folder (watch).
+      if (code === 'EEXIST') return;
+      if (code === 'EXDEV' || code === 'EPERM' || code === 'EMLINK' || code === 'ENOTSUP') await this.fs(() => copyFile(source, target));
+      else throw error;
+    }
   }
 }
 

@@ -143,8 +143,9 @@ export class MediaSource {
 
   private async fromCache(url: string, entry: CachedFile): Promise<Obtained | null> {
     const { cache, placement, fs, limits } = this.options;
-    // The cache may have been written by anyone: a body is placed only as what its bytes are.
-    if (!(await placement.previousHas(entry.name)) && (await fs(() => cache!.checkBody(entry, limits.maxBytes)))) {
+    // The cache may have been written by anyone: a body is placed only as what its bytes are, or
+    // as the very file the cache wrote after checking them.
+    if (!(await placement.previousHas(entry.name)) && !(await cache!.trusts(entry, limits.maxBytes)) && (await fs(() => cache!.checkBody(url, entry, limits.maxBytes)))) {
       await cache!.discard(url);
       return null;
     }

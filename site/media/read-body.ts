@@ -87,7 +87,9 @@ export function readBody(response: IncomingMessage, signal: AbortSignal, options
       const done = () => {
         if (settled) return;
         finish();
-        resolve({ bytes, sha256: hash.digest('hex'), body: spoolPath ? null : Buffer.concat(chunks, bytes), spooled: spoolPath });
+        // Most files arrive in one chunk: kept as it is, not copied.
+        const body = spoolPath ? null : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, bytes);
+        resolve({ bytes, sha256: hash.digest('hex'), body, spooled: spoolPath });
       };
       if (file) file.end(done);
       else done();

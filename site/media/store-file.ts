@@ -44,17 +44,16 @@ export async function storeFile(url: string, fetched: Extract<FetchResult, { not
   const { width, height } = fetched.contentType.startsWith('image/') ? measure(body ?? head) : { width: null, height: null };
   const name = `${baseName(url)}.${sha256.slice(0, 10)}${EXTENSIONS[fetched.contentType]}`;
   const target = cache ? await cache.bodyTarget(sha256) : join(context.mediaDir, name);
-  await fs(async () => {
-    if (body) await writeBody(target, body);
-    else await rename(fetched.spooled!, target);
-  });
+  let written: string | null = null;
+  if (body) written = await writeBody(target, body);
+  else await fs(() => rename(fetched.spooled!, target));
   if (body && fetched.spooled) await rm(fetched.spooled, { force: true });
   if (cache) await context.placement.place(name, target);
   else context.placement.written(name);
   const headers = fetched.headers;
   return {
     sha256, name, contentType: fetched.contentType, bytes, width, height,
-    etag: headers.get('etag'), lastModified: headers.get('last-modified'), freshUntil: freshUntil(headers, context.now()), usedAt: context.started,
+    etag: headers.get('etag'), lastModified: headers.get('last-modified'), freshUntil: freshUntil(headers, context.now()), usedAt: context.started, written,
   };
 }
 
@@ -88,9 +87,8 @@ function baseName(url: string): string {
     // keep empty
   }
   const stem = last.slice(0, last.length - extname(last).length);
-  const slug = stem
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+  // Plain ASCII, as most names are, has no accents to take off.
+  const slug = (/^[\x20-\x7e]*$/.test(stem) ? stem : stem.normalize('NFKD').replace(/[\u0300-\u036f]/g, ''))
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')

@@ -113,6 +113,26 @@ describe('a tampered media cache', () => {
     expect(await readFile(join(again.outDir, 'media', entry.name), 'utf8')).not.toContain('script');
   });
 
+  it('checks a body copied back in place (a restored cache) by its bytes, places it, and trusts it from then on', async () => {
+    await build([`${base}/a.png`, `${base}/b.svg`]);
+    const before = await manifest();
+    for (const entry of Object.values(before.entries)) {
+      const bytes = await readFile(bodyOf(entry.sha256));
+      await unlink(bodyOf(entry.sha256));
+      await writeFile(bodyOf(entry.sha256), bytes);
+    }
+    requests = [];
+    const again = await build([`${base}/a.png`, `${base}/b.svg`]);
+    expect(requests).toEqual([]);
+    expect(again.stats.fromCache).toBe(2);
+    // What the check found is recorded: the copies are the files the cache now knows.
+    const after = (await manifest()) as unknown as { entries: Record<string, { sha256: string; written: string }> };
+    for (const entry of Object.values(after.entries)) {
+      const stats = await lstat(bodyOf(entry.sha256), { bigint: true });
+      expect(entry.written).toBe(`${stats.ino}:${stats.mtimeNs}`);
+    }
+  });
+
   it('still places an untouched cached file without asking the CMS', async () => {
     await build([`${base}/a.png`, `${base}/b.svg`]);
     requests = [];
