@@ -1,4 +1,4 @@
-// Writing files by the thousand (pages, media bodies). `fs.promises.writeFile` opens a FileHandle and
+// Writing files by the thousand (pages). `fs.promises.writeFile` opens a FileHandle and
 // goes through several promise round trips per file; the callback form does open, write and close
 // in C++, at about half the cost (docs/benchmarks.md).
 import { writeFile as writeFileWithCallback } from 'node:fs';
