@@ -11,7 +11,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../errors';
 import { recordedOutput, type BuildRecord } from '../incremental/build-record';
 import { projectPath } from '../project-root';
-import { listOutput, rememberLinks } from './output-listing';
+import { forgetListing, listOutput, rememberListing } from './output-listing';
 
 /** Folders of the project a build must never replace or write into. */
 const PROJECT_FOLDERS = new Set(['.ci', '.git', 'cli', 'locales', 'node_modules', 'site', 'templates', 'tests']);
@@ -37,8 +37,11 @@ export interface OutDirContext {
 
 const inside = (child: string, parent: string) => child === parent || child.startsWith(parent.endsWith(sep) ? parent : parent + sep);
 
-/** Throws a ConfigError (exit 2) naming the folder and why, when replacing `outDir` could lose anything. */
-export async function assertReplaceable(outDir: string, context: OutDirContext = {}): Promise<void> {
+/**
+ * Throws a ConfigError (exit 2) naming the folder and why, when replacing `outDir` could lose
+ * anything. Returns the files it holds (relative, `/`-separated), null when there is no folder.
+ */
+export async function assertReplaceable(outDir: string, context: OutDirContext = {}): Promise<string[] | null> {
   const out = resolve(outDir);
   const root = resolve(context.projectRoot ?? projectPath());
   const cwd = resolve(context.cwd ?? process.cwd());
@@ -58,7 +61,10 @@ export async function assertReplaceable(outDir: string, context: OutDirContext =
     if (error.code === 'ENOENT') return null;
     throw error;
   });
-  if (!stats) return;
+  if (!stats) {
+    forgetListing(out);
+    return null;
+  }
   if (!stats.isDirectory()) throw refuse('it is a file');
   const publicFiles = await filesOf(join(root, 'templates', 'public'));
   const record = context.cacheDir ? await recordedOutput(resolve(context.cacheDir), out, stats.ino) : null;
@@ -71,12 +77,13 @@ export async function assertReplaceable(outDir: string, context: OutDirContext =
     // A folder below it that cannot be read may hold anything.
     throw refuse(`what it holds cannot be listed (${(error as Error).message})`);
   }
-  rememberLinks(out, stats.ino, listing);
+  rememberListing(out, stats.ino, listing);
   const foreign = listing.files.filter((file) => !written(file)).sort();
   if (foreign.length) {
     const named = foreign.slice(0, 3).join(', ') + (foreign.length > 3 ? `, and ${foreign.length - 3} more` : '');
     throw refuse(`it holds files a build does not write (${named}), which replacing it would delete`);
   }
+  return listing.files;
 }
 
 /** Whether a build writes the file (relative, `/`-separated): by the record's pages when there is one. */

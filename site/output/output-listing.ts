@@ -33,24 +33,41 @@ export function listOutput(root: string, enter: (folder: string) => boolean = ()
   return { files, links };
 }
 
-/** The first link the last guard found in each output folder (by path and inode), for the build that follows it. */
-const found = new Map<string, { ino: number; link: string | null }>();
+/** What the last guard listed in each output folder (by path and inode), for the build that follows it. */
+const found = new Map<string, { ino: number; listing: OutputListing }>();
 
-export function rememberLinks(out: string, ino: number, listing: OutputListing): void {
-  found.set(out, { ino, link: listing.links.sort()[0] ?? null });
+export function rememberListing(out: string, ino: number, listing: OutputListing): void {
+  found.set(out, { ino, listing });
 }
 
-/**
- * The first symbolic link inside the output folder `out` (inode `ino`), or null: what its guard
- * found just before, else listed now. Taken once, so that a later build looks again.
- */
-export function linkInOutput(out: string, ino: number): string | null {
-  const known = found.get(out);
+export function forgetListing(out: string): void {
   found.delete(out);
-  if (known && known.ino === ino) return known.link;
+}
+
+/** The listing of the output folder `out` (inode `ino`): the one its guard took just before, else taken now; null when it cannot be listed. */
+function listingOf(out: string, ino: number): OutputListing | null {
+  const known = found.get(out);
+  if (known && known.ino === ino) return known.listing;
   try {
-    return listOutput(out).links.sort()[0] ?? null;
+    const listing = listOutput(out);
+    found.set(out, { ino, listing });
+    return listing;
   } catch {
     return null;
   }
+}
+
+/** The first symbolic link inside the output folder `out` (inode `ino`), or null. */
+export function linkInOutput(out: string, ino: number): string | null {
+  return listingOf(out, ino)?.links.toSorted()[0] ?? null;
+}
+
+/**
+ * Whether the output folder `out` (inode `ino`) holds `file` (relative): asked for every page a
+ * build keeps, answered from the listing rather than by a stat each.
+ */
+export function outputHolds(out: string, ino: number): (file: string) => boolean {
+  const listing = listingOf(out, ino);
+  const files = new Set(listing?.files);
+  return (file) => files.has(file);
 }
