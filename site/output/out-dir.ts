@@ -98,7 +98,7 @@ const STAMPS_REWRITE_AFTER = 100;
 /**
  * The folder stamps of the last listing of `out` kept in the cache, or an empty map. The cache is
  * not trusted (docs/incremental.md): a folder's entries are taken from it only when the folder's
- * inode and change time (ns) are the stamp's, which only the file system knows; names that could
+ * inode and change time are the stamp's, which only the file system knows; names that could
  * lead out of their folder make the whole file ignored.
  */
 async function readStamps(file: string, out: string): Promise<FolderStamps> {
@@ -130,15 +130,17 @@ async function writeStamps(file: string, out: string, folders: FolderStamps): Pr
 function buildFiles(record: BuildRecord | null, publicFiles: ReadonlySet<string>): (file: string) => boolean {
   const pages = record ? new Set(Object.values(record.pages).map((page) => page.file)) : null;
   const assets = new Set(record?.assets.files ?? []);
+  // Called for every file of the output: no array per path.
   return (file) => {
-    const parts = file.split('/');
-    const name = parts.at(-1)!;
+    const first = file.indexOf('/');
+    const last = file.lastIndexOf('/');
+    const name = file.slice(last + 1);
     if (JUNK.has(name) || publicFiles.has(file) || assets.has(file)) return true;
-    if (parts.length === 1) return BUILD_ENTRY.test(name) && !LOCALE.test(name) && name !== 'assets' && name !== 'media';
-    const top = parts[0]!;
+    if (first === -1) return BUILD_ENTRY.test(name) && !LOCALE.test(name) && name !== 'assets' && name !== 'media';
+    const top = file.slice(0, first);
     if (top === 'assets') return ASSET_FILE.test(name);
-    if (top === 'media') return parts.length === 2 && MEDIA_FILE.test(name);
-    if (LOCALE.test(top)) return pages ? pages.has(file) : name === 'index.html' || (parts.length === 2 && name === '404.html');
+    if (top === 'media') return first === last && MEDIA_FILE.test(name);
+    if (LOCALE.test(top)) return pages ? pages.has(file) : name === 'index.html' || (first === last && name === '404.html');
     return false;
   };
 }

@@ -20,7 +20,7 @@ export interface OutputListing {
 
 /**
  * What each folder held, with the stamp it had just before it was read: its inode and change time
- * (ns). Adding, removing or renaming an entry sets a folder's change time, and nothing sets it
+ * (milliseconds, to a fraction of a microsecond). Adding, removing or renaming an entry sets a folder's change time, and nothing sets it
  * back, so a folder with the same stamp holds the same entries. `kinds` has a letter per name:
  * f(ile or other), d(irectory), l(ink). An empty stamp: changed too recently to be trusted.
  */
@@ -42,7 +42,7 @@ export function listOutput(root: string, enter: (folder: string) => boolean = ()
   const files: string[] = [];
   const links: string[] = [];
   const folders: FolderStamps | null = stamps && new Map();
-  const settled = BigInt(Date.now() - SETTLED_MS) * 1_000_000n;
+  const settled = Date.now() - SETTLED_MS;
   let read = 0;
   const pending = [''];
   while (pending.length) {
@@ -51,11 +51,11 @@ export function listOutput(root: string, enter: (folder: string) => boolean = ()
     let held = null;
     if (folders) {
       // Stamped before it is read: a change made meanwhile shows at the next listing.
-      const stats = lstatSync(path, { bigint: true });
+      const stats = lstatSync(path);
       if (!stats.isDirectory()) throw new Error(`${path} is no longer a folder`);
-      const stamp = `${stats.ino}:${stats.ctimeNs}`;
+      const stamp = `${stats.ino}:${stats.ctimeMs}`;
       const known = stamps!.get(folder);
-      held = known?.stamp === stamp ? known : { stamp: stats.ctimeNs < settled ? stamp : '', ...entriesOf(path) };
+      held = known?.stamp === stamp ? known : { stamp: stats.ctimeMs < settled ? stamp : '', ...entriesOf(path) };
       if (held !== known) read++;
       folders.set(folder, held);
     } else {
