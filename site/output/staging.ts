@@ -73,15 +73,10 @@ export async function createStaging(outDir: string, context: OutDirContext & { w
       await mkdir(parent, { recursive: true });
       unlock = await lock(out);
     }
-  } catch (error) {
-    unlock?.();
-    throw writeError(out, error);
-  }
-  try {
     await removeAbandoned(out);
     await mkdir(dir);
   } catch (error) {
-    unlock();
+    unlock?.();
     throw writeError(out, error);
   }
   const state: ActiveStaging = { out, dir, aside, old, movedAside: false, journal: null, unlock };
