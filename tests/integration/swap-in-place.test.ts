@@ -64,9 +64,11 @@ function buildStoppedInSwap(args: string[], renames: number, signal: NodeJS.Sign
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
+    let sent = false;
     child.stderr.on('data', (chunk) => {
       stderr += chunk;
-      if (/swap paused after/.test(stderr)) child.kill(signal);
+      // Once: a second Ctrl-C is another thing (it undoes at once and exits).
+      if (!sent && /swap paused after/.test(stderr)) sent = child.kill(signal);
     });
     const timer = setTimeout(() => child.kill('SIGKILL'), 110_000);
     child.on('error', reject);
