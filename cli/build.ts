@@ -42,9 +42,9 @@ export function registerBuild(program: Command): void {
         import('../site/output/staging'),
         import('../site/errors'),
       ]);
-      // Ctrl-C or a CI's SIGTERM: the build stops its downloads, workers and writes, waits for
-      // them, removes its staging folder and lock, and leaves the previous output as it was. A
-      // second signal does the same at once, without waiting.
+      // Ctrl-C or a CI's SIGTERM: the build stops its downloads, workers and writes — and its swap,
+      // undoing what it moved — waits for them, removes its staging folder and lock, and leaves the
+      // previous output as it was. A second signal does the same at once, without waiting.
       const stop = new AbortController();
       const interrupted = (signal: 'SIGINT' | 'SIGTERM') => {
         if (!stop.signal.aborted) return stop.abort(new Interrupted(signal));

@@ -33,7 +33,7 @@ export async function driveBuild(options: BuildOptions, stages: (build: BuildRun
   const warnings: string[] = [];
   const warn = (message: string) => (warnings.push(message), reporter.warn(message));
   // The output folder first: a wrong --out is refused before anything starts.
-  const staging = await createStaging(options.outDir, { cacheDir: config.cacheDir });
+  const staging = await createStaging(options.outDir, { cacheDir: config.cacheDir, warn });
   const cache = await openBuildCache({ config, outDir: options.outDir, full: options.full, now: options.now, warn, info: (message) => reporter.info(message) });
   const context = stageContext({ config, reporter, warn, outDir: staging.dir, staging, cache, now: options.now, signal });
   tightenHeap();

@@ -2,7 +2,6 @@
 // (docs/incremental.md): the previous build's record (or why there is none), the CMS answers of
 // the lists whose version did not move, the assets the same code made last time, the pass that
 // keeps every other unchanged file, and the record saved after the swap.
-import { existsSync } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { ResolvedConfig } from '../config/define-config';
@@ -55,8 +54,9 @@ export interface BuildCache {
   /** Gzipped JavaScript per page type, this build's figures over the previous build's. */
   jsPerPageType(rendered: RenderChangedResult): Record<string, number>;
   /**
-   * Every file written now with the previous output's bytes becomes a link to the previous file;
-   * returns the folders of the previous output to take over at the swap, with what goes into them.
+   * Every file written now with the previous output's bytes becomes a link to the previous file
+   * (or, in a folder kept in place, goes: the previous file stays); returns the folders of the
+   * previous output kept in place at the swap, with the files they lose.
    */
   keepUnchanged(dir: string, rendered: RenderChangedResult): Promise<Adoption[]>;
   /** After the swap: the record and the answers, for the next build. A failure is a warning. */
@@ -114,12 +114,7 @@ export async function openBuildCache(options: BuildCacheOptions): Promise<BuildC
       const skip = new Set([...config.locales.all, ...(config.content.endpoint ? ['media'] : [])]);
       const takenOver = new Set(rendered.takeOver.map(({ folder }) => folder));
       await keepUnchanged(identity.outDir, dir, [...rendered.renderedFiles, ...(await filesBelow(dir, skip))], takenOver);
-      // What is left of the rendered pages in a taken-over folder changed: it goes into that folder.
-      return rendered.takeOver.map(({ folder, extras }) => ({
-        folder,
-        added: rendered.renderedFiles.filter((file) => file.startsWith(`${folder}/`) && existsSync(join(dir, file))).map((file) => file.slice(folder.length + 1)),
-        extras,
-      }));
+      return rendered.takeOver;
     },
     async save(rendered, built) {
       const next: BuildRecord = {

@@ -1,9 +1,9 @@
 // The render stage of an incremental build (docs/incremental.md): pages whose input hash is the
 // one the previous build recorded keep their previous files; the rest are rendered, with their
-// lookups recorded, and get new records. When few pages are rendered, each language folder of the
-// previous output is taken over at the swap with the rendered pages moved into it; otherwise the
-// unchanged pages are hard links to the previous files. Without a usable previous build every page
-// is rendered and recorded, so the next build can be incremental.
+// lookups recorded, and get new records. The previous output's language folders stay in place at
+// the swap, the rendered pages moved into them; a kept page whose folder is gone is linked into the
+// staging folder. Without a usable previous build every page is rendered and recorded, so the next
+// build can be incremental.
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Locale } from '../model/content-types';
@@ -14,6 +14,7 @@ import type { SiteData } from '../render/site-data';
 import { fileOfHref } from '../routes/url-to-file';
 import type { BuildRecord, PageRecord } from './build-record';
 import { InputHasher } from './page-inputs';
+import { outputHolds } from '../output/output-listing';
 import { linkFromPrevious } from './reuse-output';
 
 export interface RenderChangedOptions {
@@ -38,17 +39,11 @@ export interface RenderChangedResult {
   /** Files of the pages rendered now (relative). */
   renderedFiles: string[];
   /**
-   * Folders of the previous output taken over at the swap (their unchanged pages were not linked),
-   * each with the files of its previous pages this build has no page for (relative to it).
+   * Folders of the previous output kept in place at the swap (their unchanged pages were not
+   * linked), each with the files of its previous pages this build has no page for (relative to it).
    */
   takeOver: { folder: string; extras: string[] }[];
 }
-
-/**
- * With more pages to render than this, unchanged pages are linked instead of their folders taken
- * over: each rendered page is one more rename while --out is absent during the swap.
- */
-const TAKE_OVER_MAX = 1000;
 
 export async function renderChanged(options: RenderChangedOptions): Promise<RenderChangedResult> {
   const { pages, previous } = options;
@@ -66,21 +61,21 @@ export async function renderChanged(options: RenderChangedOptions): Promise<Rend
       records[page.href] = before;
     } else render.push(page);
   }
-  // A folder of the previous output is taken over when few pages change (docs/incremental.md).
   const folderOf = (file: string) => (file.includes('/') ? file.slice(0, file.indexOf('/')) : null);
   const takeOver = new Set<string>();
-  if (previous && kept.size && render.length <= TAKE_OVER_MAX) {
+  if (previous && kept.size) {
     for (const file of kept.keys()) {
       const folder = folderOf(file);
       if (folder && !takeOver.has(folder) && existsSync(join(options.outDir, folder))) takeOver.add(folder);
     }
   }
-  if (kept.size) {
+  if (previous && kept.size) {
     const link: string[] = [];
     const missing = new Set<string>();
+    const holds = outputHolds(options.outDir, previous.outIno);
     for (const file of kept.keys()) {
       if (!takeOver.has(folderOf(file) ?? '')) link.push(file);
-      else if (!existsSync(join(options.outDir, file))) missing.add(file);
+      else if (!holds(file)) missing.add(file);
     }
     for (const file of await linkFromPrevious(options.outDir, options.dir, link)) missing.add(file);
     for (const file of missing) {

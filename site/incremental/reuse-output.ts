@@ -1,6 +1,7 @@
 // The new output assembled from the previous one (docs/incremental.md): a file whose content is
 // unchanged is a hard link to the previous file — same inode, same mtime — so rsync, S3 sync and
-// deploy tools see only what changed. The staging folder is still swapped in as a whole.
+// deploy tools see only what changed: the swap leaves a link to the previous file of its path where
+// it is (docs/incremental.md, "The swap, and the old output").
 import { copyFile, link, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
@@ -46,7 +47,7 @@ export async function linkFromPrevious(previous: string, dir: string, files: rea
 
 /**
  * Replaces each written file of `files` whose bytes equal the previous output's by a link to the
- * previous file — or, in a folder taken over at the swap (`takenOver`), removes it, so that the
+ * previous file — or, in a folder kept in place at the swap (`takenOver`), removes it, so that the
  * previous file stays where it is. Returns how many were kept.
  */
 export async function keepUnchanged(previous: string, dir: string, files: Iterable<string>, takenOver: ReadonlySet<string> = new Set()): Promise<number> {

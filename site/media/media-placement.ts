@@ -9,7 +9,7 @@ import type { Adoption } from '../output/staging';
 
 /**
  * New files at most for the previous media folder to be taken over at the swap: each is one more
- * rename while --out is absent (site/output/staging.ts). Past it, every file is linked as usual.
+ * rename of the swap (site/output/staging.ts). Past it, every file is linked as usual.
  */
 const ADOPT_MAX_ADDED = 1_000;
 
@@ -73,7 +73,7 @@ export class MediaPlacement {
     const previous = await this.previousNames;
     if (!previous) return null;
     if (this.added.length <= ADOPT_MAX_ADDED) {
-      return { folder: 'media', added: this.added, extras: [...previous].filter((name) => !this.adopted.has(name)) };
+      return { folder: 'media', extras: [...previous].filter((name) => !this.adopted.has(name)) };
     }
     await Promise.all([...this.adopted].map((name) => this.linkOrCopy(join(this.previous!, name), join(this.mediaDir, name))));
     return null;

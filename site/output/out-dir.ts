@@ -3,15 +3,17 @@
 // (`--out .`), a folder holding it (`--out ..`, `--out ~`), its sources (`--out site`), or any folder
 // of someone else's files. As Vite refuses an outDir that contains the project root, this refuses
 // those, and replaces only a missing or empty folder or one holding nothing a build does not write
-// — every file checked, at any depth: one readdir per folder, no stat per file (./output-listing).
+// — every file checked, at any depth: one readdir per folder, no stat per file, and with the stamps
+// the last listing kept in --cache-dir only the folders changed since (./output-listing).
 // When the build record says the folder is the last build's output, its pages must be the
 // recorded ones; otherwise each file must be named as a build names it.
 import { readdir, stat } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../errors';
 import { recordedOutput, type BuildRecord } from '../incremental/build-record';
+import { cacheFile, readCacheFile, writeCacheFile } from '../incremental/cache-file';
 import { projectPath } from '../project-root';
-import { listOutput, rememberLinks } from './output-listing';
+import { forgetListing, listOutput, rememberListing, type FolderStamps } from './output-listing';
 
 /** Folders of the project a build must never replace or write into. */
 const PROJECT_FOLDERS = new Set(['.ci', '.git', 'cli', 'locales', 'node_modules', 'site', 'templates', 'tests']);
@@ -37,8 +39,11 @@ export interface OutDirContext {
 
 const inside = (child: string, parent: string) => child === parent || child.startsWith(parent.endsWith(sep) ? parent : parent + sep);
 
-/** Throws a ConfigError (exit 2) naming the folder and why, when replacing `outDir` could lose anything. */
-export async function assertReplaceable(outDir: string, context: OutDirContext = {}): Promise<void> {
+/**
+ * Throws a ConfigError (exit 2) naming the folder and why, when replacing `outDir` could lose
+ * anything. Returns the files it holds (relative, `/`-separated), null when there is no folder.
+ */
+export async function assertReplaceable(outDir: string, context: OutDirContext = {}): Promise<string[] | null> {
   const out = resolve(outDir);
   const root = resolve(context.projectRoot ?? projectPath());
   const cwd = resolve(context.cwd ?? process.cwd());
@@ -58,40 +63,84 @@ export async function assertReplaceable(outDir: string, context: OutDirContext =
     if (error.code === 'ENOENT') return null;
     throw error;
   });
-  if (!stats) return;
+  if (!stats) {
+    forgetListing(out);
+    return null;
+  }
   if (!stats.isDirectory()) throw refuse('it is a file');
   const publicFiles = await filesOf(join(root, 'templates', 'public'));
   const record = context.cacheDir ? await recordedOutput(resolve(context.cacheDir), out, stats.ino) : null;
   const written = buildFiles(record, publicFiles);
+  const stampsFile = context.cacheDir ? cacheFile(resolve(context.cacheDir), 'listings', out) : null;
+  const stamps = stampsFile ? await readStamps(stampsFile, out) : null;
   // Top-level folders that are not the build's are named as they are, not entered.
   let listing: ReturnType<typeof listOutput>;
   try {
-    listing = listOutput(out, (folder) => folder.includes('/') || BUILD_ENTRY.test(folder) || publicFiles.has(folder));
+    listing = listOutput(out, (folder) => folder.includes('/') || BUILD_ENTRY.test(folder) || publicFiles.has(folder), stamps);
   } catch (error) {
     // A folder below it that cannot be read may hold anything.
     throw refuse(`what it holds cannot be listed (${(error as Error).message})`);
   }
-  rememberLinks(out, stats.ino, listing);
+  rememberListing(out, stats.ino, listing);
+  // A few folders read again cost less than writing the stamps of every folder anew.
+  if (stampsFile && listing.folders && listing.read > STAMPS_REWRITE_AFTER) await writeStamps(stampsFile, out, listing.folders).catch(() => {});
   const foreign = listing.files.filter((file) => !written(file)).sort();
   if (foreign.length) {
     const named = foreign.slice(0, 3).join(', ') + (foreign.length > 3 ? `, and ${foreign.length - 3} more` : '');
     throw refuse(`it holds files a build does not write (${named}), which replacing it would delete`);
   }
+  return listing.files;
+}
+
+/** Folders read again at most before the stamps of the last listing are written anew. */
+const STAMPS_REWRITE_AFTER = 100;
+
+/**
+ * The folder stamps of the last listing of `out` kept in the cache, or an empty map. The cache is
+ * not trusted (docs/incremental.md): a folder's entries are taken from it only when the folder's
+ * inode and change time are the stamp's, which only the file system knows; names that could
+ * lead out of their folder make the whole file ignored.
+ */
+async function readStamps(file: string, out: string): Promise<FolderStamps> {
+  const stamps: FolderStamps = new Map();
+  try {
+    const text = await readCacheFile(file);
+    const kept = text === null ? null : (JSON.parse(text) as { version: number; outDir: string; folders: [string, string, string[], string][] });
+    if (kept?.version !== 1 || kept.outDir !== out || !Array.isArray(kept.folders)) return stamps;
+    const plain = (name: unknown) => typeof name === 'string' && name !== '' && name !== '.' && name !== '..' && !name.includes('/') && !name.includes('\0');
+    for (const entry of kept.folders) {
+      const [folder, stamp, names, kinds] = entry;
+      const valid = typeof folder === 'string' && (folder === '' || folder.split('/').every(plain)) && typeof stamp === 'string' &&
+        Array.isArray(names) && names.every(plain) && typeof kinds === 'string' && kinds.length === names.length && /^[fdl]*$/.test(kinds);
+      if (!valid) return new Map();
+      if (stamp) stamps.set(folder, { stamp, names, kinds });
+    }
+  } catch {
+    // Unreadable or damaged: every folder is read, and the stamps written anew.
+  }
+  return stamps;
+}
+
+async function writeStamps(file: string, out: string, folders: FolderStamps): Promise<void> {
+  const entries = [...folders].filter(([, held]) => held.stamp).map(([folder, held]) => [folder, held.stamp, held.names, held.kinds]);
+  await writeCacheFile(file, JSON.stringify({ version: 1, outDir: out, folders: entries }));
 }
 
 /** Whether a build writes the file (relative, `/`-separated): by the record's pages when there is one. */
 function buildFiles(record: BuildRecord | null, publicFiles: ReadonlySet<string>): (file: string) => boolean {
   const pages = record ? new Set(Object.values(record.pages).map((page) => page.file)) : null;
   const assets = new Set(record?.assets.files ?? []);
+  // Called for every file of the output: no array per path.
   return (file) => {
-    const parts = file.split('/');
-    const name = parts.at(-1)!;
+    const first = file.indexOf('/');
+    const last = file.lastIndexOf('/');
+    const name = file.slice(last + 1);
     if (JUNK.has(name) || publicFiles.has(file) || assets.has(file)) return true;
-    if (parts.length === 1) return BUILD_ENTRY.test(name) && !LOCALE.test(name) && name !== 'assets' && name !== 'media';
-    const top = parts[0]!;
+    if (first === -1) return BUILD_ENTRY.test(name) && !LOCALE.test(name) && name !== 'assets' && name !== 'media';
+    const top = file.slice(0, first);
     if (top === 'assets') return ASSET_FILE.test(name);
-    if (top === 'media') return parts.length === 2 && MEDIA_FILE.test(name);
-    if (LOCALE.test(top)) return pages ? pages.has(file) : name === 'index.html' || (parts.length === 2 && name === '404.html');
+    if (top === 'media') return first === last && MEDIA_FILE.test(name);
+    if (LOCALE.test(top)) return pages ? pages.has(file) : name === 'index.html' || (first === last && name === '404.html');
     return false;
   };
 }

@@ -1,142 +1,120 @@
-// Atomic output: a build writes into a fresh folder beside --out and swaps it in only
-// when everything is written; a failed build removes its folder and leaves the old output alone.
-// Only a folder that replacing cannot lose anything of is taken (./out-dir).
+// Atomic output (docs/incremental.md, "The swap, and the old output"): a build writes into a
+// staging folder beside --out, and changes --out only when everything is written. A build that
+// reuses the previous output moves its new and changed files into --out one by one, each replaced
+// or removed file kept aside under a journal (./swap-journal) until the build is kept; any other
+// build's staging folder replaces --out whole. A failed or interrupted build undoes its swap and
+// leaves the previous output as it was. Only a folder that replacing cannot lose anything of is
+// taken (./out-dir).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, rmdirSync, rmSync } from 'node:fs';
-import { lstat, mkdir, readdir, readFile, rename, rm, rmdir, unlink, writeFile } from 'node:fs/promises';
+import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync } from 'node:fs';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UserError } from '../errors';
 import { assertReplaceable, type OutDirContext } from './out-dir';
+import { isAlive, lock } from './output-lock';
+import { assertNoLinks, journalFile, readJournal, removeJournal, rollBack, writeJournal, type SwapJournal } from './swap-journal';
 
 /**
- * A folder of the output taken over whole at the swap instead of being linked file by file
- * (docs/incremental.md, "The swap"): `added` are files (paths relative to the folder) written into
- * the staging folder's copy of it, moved into the taken folder — over the file of the same path,
- * which is kept aside until the swap succeeded; `extras` are files of the taken folder this build
- * does not use, removed once the new output is in place, with the folders they leave empty.
+ * A folder of the previous output whose unchanged files the staging folder leaves out (media, the
+ * language folders: docs/incremental.md): its copy in the staging folder holds only the files new
+ * or changed, and `extras` are the files of the previous folder (relative to it) this build does
+ * not use.
  */
 export interface Adoption {
   folder: string;
-  added: readonly string[];
   extras: readonly string[];
+}
+
+export interface CommitOptions {
+  /**
+   * The build reused the previous output (its staging folder links the unchanged files, or leaves
+   * them out of an adopted folder): only what changed is moved into --out. Otherwise the staging
+   * folder replaces --out whole.
+   */
+  inPlace?: boolean;
+  /** Stops the swap (Ctrl-C): what it did is undone. */
+  signal?: AbortSignal;
 }
 
 export interface Staging {
   /** The folder being written. */
   dir: string;
-  /** Takes `adoption.folder` of the output being replaced into the new output at the swap. */
+  /** Leaves the unchanged files of `adoption.folder` where they are in the previous output. */
   adopt(adoption: Adoption): void;
-  /** Replaces the output folder with the staging folder; the old one is deleted after (cleanup). */
-  commit(): Promise<void>;
-  /** Resolves once the replaced output is deleted. */
+  /** Puts the new output in place; abort() undoes it until keep(). */
+  commit(options?: CommitOptions): Promise<void>;
+  /** The new output is final (the build is recorded): what it replaced goes, the lock is released. */
+  keep(): Promise<void>;
+  /** Resolves once a replaced output folder is deleted. */
   cleanup(): Promise<void>;
-  /** Removes the staging folder. */
+  /** Undoes the swap if there was one, removes the staging folder, releases the lock. */
   abort(): Promise<void>;
 }
 
 const prefix = (outDir: string) => `.${basename(outDir)}.`;
 
-export async function createStaging(outDir: string, context: OutDirContext = {}): Promise<Staging> {
+export async function createStaging(outDir: string, context: OutDirContext & { warn?: (message: string) => void } = {}): Promise<Staging> {
   const out = resolve(outDir);
-  await assertReplaceable(out, context);
   const parent = dirname(out);
   const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
-  const dir = join(parent, `${prefix(out)}staging-${tag}`);
-  let unlock: () => void;
+  const [dir, aside, old] = ['staging', 'aside', 'old'].map((kind) => join(parent, `${prefix(out)}${kind}-${tag}`)) as [string, string, string];
+  // A swap a killed build left half done is undone before anything looks at the output.
+  let unlock = existsSync(journalFile(out)) ? await repairInterruptedSwap(out, context.warn) : null;
+  let listed: readonly string[] | null;
   try {
-    await mkdir(parent, { recursive: true });
-    unlock = await lock(out);
+    listed = await assertReplaceable(out, context);
   } catch (error) {
-    throw writeError(out, error);
+    unlock?.();
+    throw error;
   }
   try {
+    if (!unlock) {
+      await mkdir(parent, { recursive: true });
+      unlock = await lock(out);
+    }
     await removeAbandoned(out);
     await mkdir(dir);
   } catch (error) {
-    unlock();
+    unlock?.();
     throw writeError(out, error);
   }
-  const state: ActiveStaging = { out, old: null, renamed: [], created: [], unlock };
+  const state: ActiveStaging = { out, dir, aside, old, movedAside: false, journal: null, unlock };
   active.set(dir, state);
-  let removal: Promise<void> = Promise.resolve();
   const adoptions: Adoption[] = [];
-  /** A rename the swap made, recorded so that a failure or an interruption can undo it. */
-  const move = async (from: string, to: string) => {
-    await rename(from, to);
-    state.renamed.push([from, to]);
-  };
-  /** Makes `folder` and its missing parents, recorded so that an undo removes them again. */
-  const makeFolder = async (folder: string): Promise<void> => {
-    if (existsSync(folder)) return;
-    await makeFolder(dirname(folder));
-    await mkdir(folder);
-    state.created.push(folder);
-  };
+  let removal: Promise<void> = Promise.resolve();
   return {
     dir,
     adopt(adoption) {
       adoptions.push(adoption);
     },
-    async commit() {
-      const old = join(parent, `${prefix(out)}old-${tag}`);
-      let moved = false;
+    async commit({ inPlace = false, signal } = {}) {
       try {
-        await rename(out, old);
-        moved = true;
-        state.old = old;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-        // The folders to take over went with it: the new output would lack their files.
-        if (adoptions.length) {
-          throw new UserError(`${out} was removed while the build ran; nothing was written`, { hint: 'Build again.' });
+        if (inPlace) await swapInPlace(state, adoptions, listed, signal);
+        else {
+          if (adoptions.length) throw new Error('a staging folder with adopted folders must be swapped in place');
+          swapWhole(state);
         }
-      }
-      try {
-        // From here until the last rename --out is absent, as between the two renames of any
-        // swap: the folders taken whole cost one rename each, plus one per file new in them.
-        for (const { folder, added } of adoptions) {
-          // The staging folder's copy (holding only the new files) goes aside, beside the staging
-          // folder, and so do the files they replace, so that every step can be undone by renaming
-          // back.
-          const aside = `${dir}-${folder}`;
-          const replaced = `${dir}-${folder}-replaced`;
-          if (existsSync(join(dir, folder))) await move(join(dir, folder), aside);
-          for (const [index, name] of added.entries()) {
-            const target = join(old, folder, name);
-            await refuseLinks(old, `${folder}/${name}`);
-            await makeFolder(dirname(target));
-            if (existsSync(target)) {
-              await makeFolder(replaced);
-              await move(target, join(replaced, String(index)));
-            }
-            await move(join(aside, name), target);
-          }
-          await move(join(old, folder), join(dir, folder));
-        }
-        await rename(dir, out);
       } catch (error) {
         // Put the previous output back as it was: a failed swap must not lose or change it.
-        for (const [from, to] of state.renamed.splice(0).reverse()) await rename(to, from);
-        for (const folder of state.created.splice(0).reverse()) await rmdir(folder).catch(() => {});
-        if (moved) await rename(old, out);
+        undo(state);
         throw error;
       }
-      active.delete(dir);
-      // Files the new output does not use; a failure leaves them for the next build to remove.
-      for (const { folder, extras } of adoptions) {
-        await rm(`${dir}-${folder}`, { recursive: true, force: true });
-        await rm(`${dir}-${folder}-replaced`, { recursive: true, force: true });
-        // One at a time: usually a few, and every file operation stays bounded.
-        for (const name of extras) await removeWithEmptyParents(join(out, folder), name);
+    },
+    async keep() {
+      if (!active.delete(dir)) return;
+      if (state.journal) {
+        removeJournal(out);
+        state.journal = null;
       }
+      await Promise.all([rm(dir, { recursive: true, force: true, maxRetries: 3 }), rm(aside, { recursive: true, force: true, maxRetries: 3 })]);
       unlock();
-      if (moved) removal = removeInBackground(old);
+      if (state.movedAside) removal = removeInBackground(old);
     },
     cleanup: () => removal,
     async abort() {
-      active.delete(dir);
-      await rm(dir, { recursive: true, force: true, maxRetries: 3 });
+      if (active.delete(dir)) undo(state);
+      await Promise.all([rm(dir, { recursive: true, force: true, maxRetries: 3 }), rm(aside, { recursive: true, force: true, maxRetries: 3 })]);
       unlock();
     },
   };
@@ -144,37 +122,185 @@ export async function createStaging(outDir: string, context: OutDirContext = {})
 
 interface ActiveStaging {
   out: string;
-  /** Where the output was moved during the swap. */
-  old: string | null;
-  /** Renames the swap made so far, [from, to], in order. */
-  renamed: [string, string][];
-  /** Folders the swap made in the output being taken over, in order. */
-  created: string[];
+  /** The staging folder, and beside it the folder a swap in place moves replaced and removed files into. */
+  dir: string;
+  aside: string;
+  /** Where a whole swap moves the previous output, and whether it did. */
+  old: string;
+  movedAside: boolean;
+  /** A swap in place, from the moment its journal is written. */
+  journal: SwapJournal | null;
   unlock: () => void;
 }
 
-/** Staging folders of this process not yet committed or aborted, with the output they replace. */
+/** Staging folders of this process not yet kept or aborted, with the output they replace. */
 const active = new Map<string, ActiveStaging>();
 
 /**
- * Undoes them at once (the CLI's Ctrl-C and SIGTERM handler): an interrupted build leaves its
- * previous output — put back if the swap was half done — and no half-written folder behind.
+ * Undoes them at once (the CLI's second Ctrl-C or SIGTERM): an interrupted build leaves its
+ * previous output — put back if the swap was done or half done — and no staging folder behind.
  */
 export function removeActiveStagings(): void {
-  for (const [dir, { out, old, renamed, created, unlock }] of active) {
-    for (const [from, to] of renamed.splice(0).reverse()) if (existsSync(to)) renameSync(to, from);
-    for (const folder of created.splice(0).reverse()) {
-      try {
-        rmdirSync(folder);
-      } catch {
-        // Not empty: something was not renamed back; leave it rather than lose it.
-      }
-    }
-    if (old && existsSync(old) && !existsSync(out)) renameSync(old, out);
-    rmSync(dir, { recursive: true, force: true });
-    unlock();
+  for (const state of active.values()) {
+    undo(state);
+    rmSync(state.dir, { recursive: true, force: true });
+    rmSync(state.aside, { recursive: true, force: true });
+    state.unlock();
   }
   active.clear();
+}
+
+/** Puts the previous output back in place, however far the swap got. Synchronous: see removeActiveStagings. */
+function undo(state: ActiveStaging): void {
+  const { out, dir } = state;
+  if (state.journal) {
+    rollBack(out, state.journal);
+    removeJournal(out);
+    state.journal = null;
+  }
+  if (state.movedAside && existsSync(state.old)) {
+    if (existsSync(out) && !existsSync(dir)) renameSync(out, dir);
+    if (!existsSync(out)) renameSync(state.old, out);
+    state.movedAside = false;
+  }
+}
+
+/** The staging folder becomes --out; the previous one goes aside, deleted once the build is kept. */
+function swapWhole(state: ActiveStaging): void {
+  if (existsSync(state.out)) {
+    renameSync(state.out, state.old);
+    state.movedAside = true;
+  }
+  renameSync(state.dir, state.out);
+}
+
+/**
+ * Moves the staging folder's new and changed files into --out, each file it replaces moved aside
+ * first, and moves aside the previous files the new output does not have; then removes the
+ * folders they leave empty. What to do is journaled first (./swap-journal). A staged file that is
+ * a link to the previous file of its path is unchanged: it stays as it is, same inode, same mtime.
+ */
+async function swapInPlace(state: ActiveStaging, adoptions: readonly Adoption[], listed: readonly string[] | null, signal?: AbortSignal): Promise<void> {
+  const { out, dir, aside } = state;
+  // The folders adopted live in the previous output: without it the new output would lack their files.
+  if (!listed || !existsSync(out)) throw new UserError(`${out} was removed while the build ran; nothing was written`, { hint: 'Build again.' });
+  const plan = planSwap(out, dir, listed, adoptions);
+  if (!plan.put.length && !plan.removed.length) return;
+  const journal: SwapJournal = { pid: process.pid, staging: basename(dir), aside: basename(aside), ...plan };
+  writeJournal(out, journal);
+  state.journal = journal;
+  const checked = new Set<string>();
+  let renames = 0;
+  const move = async (from: string, to: string) => {
+    renameSync(from, to);
+    renames++;
+    if (testPauseAt === renames) await pauseForTest(renames, signal);
+    signal?.throwIfAborted();
+  };
+  const moveAside = async (file: string) => {
+    assertNoLinks(out, file, checked);
+    mkdirSync(dirname(join(aside, file)), { recursive: true });
+    await move(join(out, file), join(aside, file));
+  };
+  for (const file of plan.removed) await moveAside(file);
+  for (const folder of plan.folders) {
+    assertNoLinks(out, `${folder}/-`, checked);
+    mkdirSync(join(out, folder));
+  }
+  const replaced = new Set(plan.replaced);
+  for (const file of plan.put) {
+    if (replaced.has(file)) await moveAside(file);
+    else assertNoLinks(out, file, checked);
+    await move(join(dir, file), join(out, file));
+  }
+  removeEmptyFolders(out, plan.removed);
+}
+
+/** What a swap in place does: see SwapJournal. */
+function planSwap(out: string, dir: string, listed: readonly string[], adoptions: readonly Adoption[]): Pick<SwapJournal, 'put' | 'replaced' | 'removed' | 'folders'> {
+  const adopted = new Map(adoptions.map((adoption) => [adoption.folder, adoption]));
+  const staged = filesBelow(dir);
+  const stagedSet = new Set(staged);
+  const put: string[] = [];
+  const replaced: string[] = [];
+  for (const file of staged) {
+    const before = lstatSync(join(out, file), { throwIfNoEntry: false });
+    if (before) {
+      if (!before.isFile()) throw new Error(`${join(out, file)} is not a file: the output changed while the build ran`);
+      if (before.ino === lstatSync(join(dir, file)).ino) continue;
+      replaced.push(file);
+    }
+    put.push(file);
+  }
+  // Outside the adopted folders the staging folder holds the whole new output; inside them, the
+  // build named what it no longer uses.
+  const removed = listed.filter((file) => !(file.includes('/') && adopted.has(file.slice(0, file.indexOf('/')))) && !stagedSet.has(file));
+  for (const { folder, extras } of adoptions) {
+    for (const name of extras) {
+      const file = `${folder}/${name}`;
+      if (!stagedSet.has(file) && lstatSync(join(out, file), { throwIfNoEntry: false })) removed.push(file);
+    }
+  }
+  const folders: string[] = [];
+  const known = new Set<string>();
+  for (const file of put) {
+    const parts = file.split('/');
+    for (let i = 1; i < parts.length; i++) {
+      const folder = parts.slice(0, i).join('/');
+      if (known.has(folder)) continue;
+      known.add(folder);
+      if (!lstatSync(join(out, folder), { throwIfNoEntry: false })) folders.push(folder);
+    }
+  }
+  return { put, replaced, removed, folders };
+}
+
+/** Files below `dir` (relative, `/`-separated). */
+function filesBelow(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => !entry.isDirectory())
+    .map((entry) => `${entry.parentPath}/${entry.name}`.slice(dir.length + 1));
+}
+
+/** Removes each folder the `removed` files (relative to `root`) leave empty, up to `root`. */
+function removeEmptyFolders(root: string, removed: readonly string[]): void {
+  const tried = new Set<string>();
+  for (const file of removed) {
+    for (let folder = dirname(file); folder !== '.' && !tried.has(folder); folder = dirname(folder)) {
+      tried.add(folder);
+      try {
+        rmdirSync(join(root, folder));
+      } catch {
+        break;
+      }
+    }
+  }
+}
+
+/**
+ * Undoes the swap a build that was killed left half done, as its journal says, before anything
+ * else reads the output; says so in one line. Returns the lock it took for it.
+ */
+async function repairInterruptedSwap(out: string, warn: (message: string) => void = (message) => process.emitWarning(message)): Promise<() => void> {
+  await mkdir(dirname(out), { recursive: true });
+  const unlock = await lock(out);
+  try {
+    // A swap of this process (watch and its build share the lock) is its own to finish or undo.
+    if ([...active.values()].some((state) => state.out === out && state.journal)) return unlock;
+    const journal = readJournal(out);
+    if (!journal) return unlock;
+    rollBack(out, journal);
+    removeJournal(out);
+    for (const name of [journal.staging, journal.aside]) rmSync(join(dirname(out), name), { recursive: true, force: true });
+    warn(`a build (pid ${journal.pid}) was stopped during its swap into ${out}; undone: the output is as the build before it left it`);
+    return unlock;
+  } catch (error) {
+    unlock();
+    throw new UserError(`A build was stopped during its swap into ${out}, and undoing it failed: ${(error as Error).message}`, {
+      cause: error,
+      hint: `Delete ${out} and ${journalFile(out)}, then build again.`,
+    });
+  }
 }
 
 /** A file-system refusal next to --out, said as the user's to fix; anything else as it is. */
@@ -200,87 +326,16 @@ export async function holdOutput(outDir: string, context: OutDirContext = {}): P
   return lock(out);
 }
 
-/**
- * Locks this process holds, with how many holders share each (watch, then its first build). Kept
- * on globalThis: watch runs the generator from a freshly imported bundle (site/serve/watch/
- * dev-modules.ts), whose copy of this module must see the locks of the one that started watch.
- */
-const held: Map<string, number> = ((globalThis as Record<symbol, unknown>)[Symbol.for('hotel-site.output-locks')] ??= new Map<string, number>()) as Map<string, number>;
+/** The test-only pause of a swap in place after that many renames (HOTEL_SITE_TEST_SWAP_PAUSE). */
+const testPauseAt = Number(process.env.HOTEL_SITE_TEST_SWAP_PAUSE) || null;
 
-/**
- * One writer at a time per output folder: a lock file beside it (whatever --cache-dir) holds the
- * writer's pid and start time. Two builds swapping the same folder made one of them fail with
- * ENOTEMPTY; now the second says who writes. A lock whose process is gone (a killed build), or
- * whose pid another process has since, is taken over. Within one process the lock is
- * shared: watch holds it, and its first build takes it again.
- */
-async function lock(out: string): Promise<() => void> {
-  const file = join(dirname(out), `${prefix(out)}lock`);
-  const release = () => {
-    const count = (held.get(file) ?? 1) - 1;
-    if (count > 0) return void held.set(file, count);
-    held.delete(file);
-    rmSync(file, { force: true });
-  };
-  if (held.has(file)) {
-    held.set(file, held.get(file)! + 1);
-    return once(release);
-  }
-  for (;;) {
-    try {
-      await writeFile(file, [process.pid, processStartToken(process.pid)].filter((part) => part !== null).join(' '), { flag: 'wx' });
-      held.set(file, 1);
-      return once(release);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    const [pid, token] = (await readFile(file, 'utf8').catch(() => '')).trim().split(' ');
-    const holder = Number(pid);
-    // A pid used again by another process since (the holder was killed) does not hold the lock.
-    const started = token ? processStartToken(holder) : null;
-    if (holder > 0 && holder !== process.pid && isAlive(holder) && (started === null || started === token)) {
-      throw new UserError(`Another hotel-site process (pid ${holder}) is writing ${out}`, {
-        hint: 'Wait for it to finish (or stop its watch), or write into another --out.',
-        exitCode: 2,
-      });
-    }
-    await rm(file, { force: true });
-  }
-}
-
-/**
- * Throws when a folder on the way to `path` (relative to `root`, the last part left out) is a
- * symbolic link: the build writes and deletes inside its output only, never where a link points.
- * The guard found none (./output-listing); this holds if one appeared since.
- */
-async function refuseLinks(root: string, path: string): Promise<void> {
-  const parts = path.split('/').slice(0, -1);
-  for (let i = 1; i <= parts.length; i++) {
-    const folder = join(root, ...parts.slice(0, i));
-    if ((await lstat(folder).catch(() => null))?.isSymbolicLink()) throw new Error(`${folder} is a symbolic link: the output changed while the build ran`);
-  }
-}
-
-/** Removes `name` (relative to `root`) and then each parent folder it leaves empty, up to `root`. */
-async function removeWithEmptyParents(root: string, name: string): Promise<void> {
-  try {
-    await refuseLinks(root, name);
-    await unlink(join(root, name));
-  } catch {
-    return;
-  }
-  for (let folder = dirname(join(root, name)); folder !== root && folder.startsWith(root); folder = dirname(folder)) {
-    if ((await readdir(folder).catch(() => ['?'])).length) return;
-    await rmdir(folder).catch(() => {});
-  }
-}
-
-function once(action: () => void): () => void {
-  let done = false;
-  return () => {
-    if (!done) action();
-    done = true;
-  };
+/** Says it paused and waits until the build is stopped (or killed, which is what the tests do). */
+async function pauseForTest(renames: number, signal?: AbortSignal): Promise<void> {
+  process.stderr.write(`hotel-site: swap paused after ${renames} renames (HOTEL_SITE_TEST_SWAP_PAUSE)\n`);
+  await new Promise<void>((resume) => {
+    const timer = setTimeout(resume, 60_000);
+    signal?.addEventListener('abort', () => (clearTimeout(timer), resume()), { once: true });
+  });
 }
 
 /**
@@ -308,38 +363,13 @@ function removeInBackground(old: string): Promise<void> {
   });
 }
 
-/** Staging and old folders of builds that were killed (their process is gone). */
+/** Staging, aside and old folders of builds that were killed (their process is gone). */
 async function removeAbandoned(out: string): Promise<void> {
   const parent = dirname(out);
   const start = prefix(out);
   for (const name of await readdir(parent)) {
-    const match = name.startsWith(start) ? /^(?:staging|old)-(\d+)-/.exec(name.slice(start.length)) : null;
+    const match = name.startsWith(start) ? /^(?:staging|aside|old)-(\d+)-/.exec(name.slice(start.length)) : null;
     // Another build's background deletion may be at it too: whatever is left goes next time.
     if (match && !isAlive(Number(match[1]))) await rm(join(parent, name), { recursive: true, force: true, maxRetries: 3 }).catch(() => {});
-  }
-}
-
-/**
- * When the process with that id started, as the system counts it (Linux: clock ticks since boot,
- * /proc/<pid>/stat); null where that cannot be read. Written into the lock with the pid, so that a
- * lock whose writer died is not held by whatever process got its pid later.
- */
-export function processStartToken(pid: number): string | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The fields after the command name, which may hold spaces and parentheses: starttime is the 22nd.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/** Whether a process with that id runs (one of another user's counts). */
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

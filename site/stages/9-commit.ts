@@ -1,5 +1,6 @@
-// commit: the staging folder replaces the output folder, taking over the previous output's folders
-// that need no copy; then a build saves what the next build reuses (docs/incremental.md).
+// commit: the new output goes in place of the output folder — only what changed, when the build
+// reused the previous output — and the build is recorded for the next one; then the swap is final
+// (docs/incremental.md, "The swap, and the old output").
 import { pagesPerLocale } from '../build-result';
 import { stableUntil } from '../model/upcoming';
 import type { BuiltAssets } from './2-assets';
@@ -23,19 +24,22 @@ export const commit: Stage<CommitInput, void> = {
     if (site.mediaAdoption) staging.adopt(site.mediaAdoption);
     if (cache && rendered) for (const adoption of await cache.keepUnchanged(staging.dir, rendered)) staging.adopt(adoption);
     context.signal?.throwIfAborted();
-    await staging.commit();
-    if (!cache || !rendered) return;
-    const events = context.config.locales.all.flatMap((locale) => site.content.items.get(locale)?.get('events') ?? []);
-    const { media } = site;
-    await cache.save(rendered, {
-      // Files left out for a passing failure, or a list the CMS sent short, are tried again next build.
-      summary: {
-        incomplete: media.failed > media.permanent || site.content.warnings.length > 0, pages: site.pages.length, perLocale: pagesPerLocale(site.pages, context.config.locales.all), mediaFiles: media.files, stylesheetGzipBytes: assets.stylesheet.gzipBytes,
-        ...(media.permanent ? { mediaLeftOut: { count: media.permanent, since: media.leftOutSince! } } : {}),
-      },
-      // A permanent answer that has grown old is asked again: the output is not up to date then.
-      stableUntil: Math.min(stableUntil(events, site.data.now), media.askAgainAt ?? Infinity),
-      assets,
-    });
+    await staging.commit({ inPlace: Boolean(cache?.previousOut), signal: context.signal });
+    if (cache && rendered) {
+      const events = context.config.locales.all.flatMap((locale) => site.content.items.get(locale)?.get('events') ?? []);
+      const { media } = site;
+      await cache.save(rendered, {
+        // Files left out for a passing failure, or a list the CMS sent short, are tried again next build.
+        summary: {
+          incomplete: media.failed > media.permanent || site.content.warnings.length > 0, pages: site.pages.length, perLocale: pagesPerLocale(site.pages, context.config.locales.all), mediaFiles: media.files, stylesheetGzipBytes: assets.stylesheet.gzipBytes,
+          ...(media.permanent ? { mediaLeftOut: { count: media.permanent, since: media.leftOutSince! } } : {}),
+        },
+        // A permanent answer that has grown old is asked again: the output is not up to date then.
+        stableUntil: Math.min(stableUntil(events, site.data.now), media.askAgainAt ?? Infinity),
+        assets,
+      });
+    }
+    // Until here a failure or Ctrl-C undoes the swap: the record saved describes the new output.
+    await staging.keep();
   },
 };

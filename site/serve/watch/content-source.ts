@@ -4,7 +4,7 @@
 // The embedded backend's media are kept for the session in a folder of the cache (docs/media.md).
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isAlive } from '../../output/staging';
+import { isAlive } from '../../output/output-lock';
 import type { ContentBackend } from '../../cms/server';
 import type { FixtureSet } from '../../cms/fixtures/types';
 import type { ResolvedConfig } from '../../config/define-config';

@@ -5,7 +5,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaging, processStartToken } from '../../../site/output/staging';
+import { processStartToken } from '../../../site/output/output-lock';
+import { createStaging } from '../../../site/output/staging';
 
 let root: string;
 let other: ChildProcess;

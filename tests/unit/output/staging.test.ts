@@ -1,6 +1,7 @@
-import { mkdtemp, readFile, readdir, writeFile, mkdir, rm, stat } from 'node:fs/promises';
+import { link, mkdtemp, readFile, readdir, writeFile, mkdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import fg from 'fast-glob';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStaging, holdOutput, removeActiveStagings } from '../../../site/output/staging';
 
@@ -13,6 +14,18 @@ const tempRoot = async (): Promise<string> => {
   roots.push(root);
   return root;
 };
+
+/** Every file below `dir` with its text. */
+async function contents(dir: string): Promise<Record<string, string>> {
+  const files = (await fg('**/*', { cwd: dir, dot: true })).sort();
+  return Object.fromEntries(await Promise.all(files.map(async (file) => [file, await readFile(join(dir, file), 'utf8')] as const)));
+}
+
+/** Every file below `dir` with its inode. */
+async function inodes(dir: string): Promise<Record<string, number>> {
+  const files = (await fg('**/*', { cwd: dir, dot: true })).sort();
+  return Object.fromEntries(await Promise.all(files.map(async (file) => [file, (await stat(join(dir, file))).ino] as const)));
+}
 
 /** A previous output with `files` (relative path → text), and a staging folder holding `media/new.0123456789.jpg`. */
 async function withPreviousOutput(files: Record<string, string>) {
@@ -37,6 +50,7 @@ describe('atomic output', () => {
     expect(await readdir(out)).toEqual(['index.html']);
     await staging.commit();
     expect(await readdir(out)).toEqual(['robots.txt']);
+    await staging.keep();
     await staging.cleanup();
     expect((await readdir(root)).sort()).toEqual(['dist']);
   });
@@ -53,31 +67,23 @@ describe('atomic output', () => {
     expect(await readdir(root)).toEqual(['dist']);
   });
 
-  it('takes a folder of the previous output over whole: same files, the new ones added, the unused ones gone', async () => {
-    const { root, out, staging } = await withPreviousOutput({ 'media/a.0123456789.jpg': 'a.0123456789.jpg', 'media/b.0123456789.jpg': 'b.0123456789.jpg', 'media/gone.0123456789.jpg': 'gone.0123456789.jpg' });
-    const before = (await stat(join(out, 'media', 'a.0123456789.jpg'))).ino;
-    await writeFile(join(staging.dir, 'index.html'), 'page');
-    staging.adopt({ folder: 'media', added: ['new.0123456789.jpg'], extras: ['gone.0123456789.jpg'] });
-    await staging.commit();
-    expect((await readdir(join(out, 'media'))).sort()).toEqual(['a.0123456789.jpg', 'b.0123456789.jpg', 'new.0123456789.jpg']);
-    expect((await stat(join(out, 'media', 'a.0123456789.jpg'))).ino).toBe(before);
-    expect(await readFile(join(out, 'index.html'), 'utf8')).toBe('page');
-    await staging.cleanup();
+  it('moves only what changed into the previous output: unchanged files keep their inode, new ones are added, unused ones go', async () => {
+    const { root, out, staging } = await withPreviousOutput({ 'media/a.0123456789.jpg': 'a', 'media/gone.0123456789.jpg': 'gone', 'robots.txt': 'same', 'sitemap.xml': 'old', 'sitemap-2.xml': 'gone' });
+    const before = await inodes(out);
+    await link(join(out, 'robots.txt'), join(staging.dir, 'robots.txt'));
+    await writeFile(join(staging.dir, 'sitemap.xml'), 'new');
+    staging.adopt({ folder: 'media', extras: ['gone.0123456789.jpg'] });
+    await staging.commit({ inPlace: true });
+    expect(await readdir(root)).toContain('.dist.swap-journal');
+    await staging.keep();
+    expect(await contents(out)).toEqual({ 'media/a.0123456789.jpg': 'a', 'media/new.0123456789.jpg': 'new', 'robots.txt': 'same', 'sitemap.xml': 'new' });
+    const after = await inodes(out);
+    expect([after['media/a.0123456789.jpg'], after['robots.txt']]).toEqual([before['media/a.0123456789.jpg'], before['robots.txt']]);
+    expect(after['sitemap.xml']).not.toBe(before['sitemap.xml']);
     expect(await readdir(root)).toEqual(['dist']);
   });
 
-  it('puts the previous output back as it was when taking a folder over fails', async () => {
-    const { root, out, staging } = await withPreviousOutput({ 'media/a.0123456789.jpg': 'a', 'index.html': 'previous' });
-    // A file the staging folder does not have: the swap fails after its first renames.
-    staging.adopt({ folder: 'media', added: ['new.0123456789.jpg', 'missing.0123456789.jpg'], extras: [] });
-    await expect(staging.commit()).rejects.toThrow(/ENOENT/);
-    expect(await readdir(join(out, 'media'))).toEqual(['a.0123456789.jpg']);
-    expect(await readFile(join(out, 'index.html'), 'utf8')).toBe('previous');
-    await staging.abort();
-    expect(await readdir(root)).toEqual(['dist']);
-  });
-
-  it('takes a folder of pages over: changed pages replace their files, new ones get their folders, gone ones leave none behind', async () => {
+  it('moves pages into a folder kept in place: changed pages replace their files, new ones get their folders, gone ones leave none behind', async () => {
     const { root, out, staging } = await withPreviousOutput({});
     const page = (path: string) => join(out, 'de', path, 'index.html');
     for (const path of ['kept', 'changed', 'gone/deep']) {
@@ -89,39 +95,64 @@ describe('atomic output', () => {
       await mkdir(join(staging.dir, 'de', path), { recursive: true });
       await writeFile(join(staging.dir, 'de', path, 'index.html'), `new ${path}`);
     }
-    staging.adopt({ folder: 'de', added: ['changed/index.html', 'new/deeper/index.html'], extras: ['gone/deep/index.html'] });
-    await staging.commit();
+    staging.adopt({ folder: 'de', extras: ['gone/deep/index.html'] });
+    staging.adopt({ folder: 'media', extras: [] });
+    await staging.commit({ inPlace: true });
+    await staging.keep();
     expect((await stat(page('kept'))).ino).toBe(kept);
     expect(await readFile(page('changed'), 'utf8')).toBe('new changed');
     expect(await readFile(page('new/deeper'), 'utf8')).toBe('new new/deeper');
     expect((await readdir(join(out, 'de'))).sort()).toEqual(['changed', 'kept', 'new']);
-    await staging.cleanup();
     expect(await readdir(root)).toEqual(['dist']);
   });
 
-  it('puts a folder of pages back as it was when taking it over fails half-way', async () => {
-    const { root, out, staging } = await withPreviousOutput({});
-    await mkdir(join(out, 'de', 'changed'), { recursive: true });
-    await writeFile(join(out, 'de', 'changed', 'index.html'), 'old');
-    await mkdir(join(staging.dir, 'de', 'changed'), { recursive: true });
-    await writeFile(join(staging.dir, 'de', 'changed', 'index.html'), 'new');
-    // The second file is not in the staging folder: the swap fails after replacing the first.
-    staging.adopt({ folder: 'de', added: ['changed/index.html', 'new/index.html'], extras: [] });
-    await expect(staging.commit()).rejects.toThrow(/ENOENT/);
-    expect(await readdir(join(out, 'de'))).toEqual(['changed']);
-    expect(await readFile(join(out, 'de', 'changed', 'index.html'), 'utf8')).toBe('old');
+  it('puts the previous output back as it was when a swap in place stops half-way', async () => {
+    const { root, out, staging } = await withPreviousOutput({ 'media/a.0123456789.jpg': 'a', 'media/gone.0123456789.jpg': 'gone', 'index.html': 'previous' });
+    await mkdir(join(staging.dir, 'de', 'new'), { recursive: true });
+    await writeFile(join(staging.dir, 'de', 'new', 'index.html'), 'new');
+    await writeFile(join(staging.dir, 'index.html'), 'changed');
+    const before = await inodes(out);
+    staging.adopt({ folder: 'media', extras: ['gone.0123456789.jpg'] });
+    // Stopped after its first rename, as Ctrl-C stops it.
+    await expect(staging.commit({ inPlace: true, signal: AbortSignal.abort(new Error('stopped')) })).rejects.toThrow('stopped');
+    expect(await inodes(out)).toEqual(before);
+    expect(await readdir(root)).not.toContain('.dist.swap-journal');
     await staging.abort();
     expect(await readdir(root)).toEqual(['dist']);
   });
 
-  it('refuses to swap in an output whose taken-over folder was removed with the old output meanwhile', async () => {
+  it('undoes a swap in place that a killed build left half done, as its journal says, before anything else', async () => {
+    const root = await tempRoot();
+    const out = join(root, 'dist');
+    const [staging, aside] = ['.dist.staging-999999999-deadbeef', '.dist.aside-999999999-deadbeef'].map((name) => join(root, name)) as [string, string];
+    // Before: index.html "previous", de/gone/index.html. The swap moved de/gone aside, index.html
+    // aside and the new one in, de/new/index.html in; it was killed before moving media/new.0123456789.jpg.
+    await mkdir(join(out, 'de', 'new'), { recursive: true });
+    await mkdir(join(aside, 'de', 'gone'), { recursive: true });
+    await mkdir(join(staging, 'media'), { recursive: true });
+    await writeFile(join(aside, 'de', 'gone', 'index.html'), 'gone');
+    await writeFile(join(aside, 'index.html'), 'previous');
+    await writeFile(join(out, 'index.html'), 'changed');
+    await writeFile(join(out, 'de', 'new', 'index.html'), 'new');
+    await writeFile(join(staging, 'media', 'new.0123456789.jpg'), 'new');
+    const journal = { pid: 999999999, staging: basename(staging), aside: basename(aside), put: ['index.html', 'de/new/index.html', 'media/new.0123456789.jpg'], replaced: ['index.html'], removed: ['de/gone/index.html'], folders: ['de/new', 'media'] };
+    await writeFile(join(root, '.dist.swap-journal'), JSON.stringify(journal));
+    const warnings: string[] = [];
+    const next = await createStaging(out, { warn: (message) => warnings.push(message) });
+    expect(await contents(out)).toEqual({ 'index.html': 'previous', 'de/gone/index.html': 'gone' });
+    expect(warnings).toEqual([expect.stringMatching(/pid 999999999\) was stopped during its swap .* undone/)]);
+    await next.abort();
+    expect(await readdir(root)).toEqual(['dist']);
+  });
+
+  it('refuses to swap in place into an output folder removed while the build ran', async () => {
     const root = await tempRoot();
     const out = join(root, 'dist');
     await mkdir(join(out, 'media'), { recursive: true });
     const staging = await createStaging(out);
-    staging.adopt({ folder: 'media', added: [], extras: [] });
+    staging.adopt({ folder: 'media', extras: [] });
     await rm(out, { recursive: true });
-    await expect(staging.commit()).rejects.toThrow(/was removed while the build ran/);
+    await expect(staging.commit({ inPlace: true })).rejects.toThrow(/was removed while the build ran/);
     await staging.abort();
     expect(await readdir(root)).toEqual([]);
   });
@@ -167,6 +198,7 @@ describe('atomic output', () => {
     expect(await readFile(join(root, '.dist.lock'), 'utf8')).toMatch(new RegExp(`^${process.pid}( |$)`));
     const first = await createStaging(out);
     await first.commit();
+    await first.keep();
     await first.cleanup();
     // The build's commit gave back its share; watch still holds the folder.
     expect((await readdir(root)).sort()).toEqual(['.dist.lock', 'dist']);
