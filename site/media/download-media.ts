@@ -106,8 +106,8 @@ class Downloads implements MediaDownloads {
   private readonly source: MediaSource;
   /**
    * Files between their request and their place in the cache or the output, at most twice the
-   * downloads in flight (downloads outpace the disk): that many runners drain one list of URLs. A
-   * promise and closures per URL (p-limit's queue) held about 20 MB for 25,000 files.
+   * downloads in flight (downloads outpace the disk): that many runners drain one list of URLs,
+   * holding one slot per URL rather than a queued promise (docs/media.md, "Memory").
    */
   private readonly queue = new DrainQueue<string>((url) => this.run(url));
   private readonly owners = new Map<string, string[]>();

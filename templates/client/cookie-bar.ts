@@ -45,8 +45,8 @@ export const enhanceCookieBar: Enhancer = (container, _own, shared) => {
   // The page keeps the open bar's height free at its end (chrome.css): the real height, measured.
   // When idle: the CSS estimate holds meanwhile, and the first view's layout is not done twice.
   // Set on the footer, the one element that reads it: a custom property set on <html> is inherited
-  // by every element, so changing it there restyles the whole page (a quarter of a second on a
-  // long list at a phone's speed; docs/benchmarks.md, "A first view's JavaScript").
+  // by every element, so changing it there restyles the whole page (docs/benchmarks.md, "On a site
+  // of 5,000 items").
   const panel = bar.querySelector<HTMLElement>('.cookie-bar__panel');
   const footer = document.querySelector<HTMLElement>('.footer');
   if (panel && footer && typeof ResizeObserver !== 'undefined') {
