@@ -4,21 +4,10 @@
 // it is (docs/incremental.md, "The swap, and the old output").
 import { copyFile, link, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { forEachBounded } from '../concurrency/drain-queue';
 
 /** File operations in flight: far below any open-file limit (macOS: 256). */
 const FS_OPS = 32;
-
-/**
- * Runs `work` on every item, at most FS_OPS at once: a fixed set of loops draining the list. The
- * lists here are known up front and long (10,000 pages); p-limit's promise chain per item made
- * linking them clearly slower.
- */
-async function forEachBounded<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(FS_OPS, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  }));
-}
 
 /**
  * Links each of `files` (relative) from `previous` into `dir`. Returns those that could not be
@@ -27,7 +16,7 @@ async function forEachBounded<T>(items: readonly T[], work: (item: T) => Promise
 export async function linkFromPrevious(previous: string, dir: string, files: readonly string[]): Promise<Set<string>> {
   const made = new Map<string, Promise<unknown>>();
   const missing = new Set<string>();
-  await forEachBounded(files, async (file) => {
+  await forEachBounded(files, FS_OPS, async (file) => {
     const target = join(dir, file);
     const parent = dirname(target);
     let ready = made.get(parent);
@@ -52,7 +41,7 @@ export async function linkFromPrevious(previous: string, dir: string, files: rea
  */
 export async function keepUnchanged(previous: string, dir: string, files: Iterable<string>, takenOver: ReadonlySet<string> = new Set()): Promise<number> {
   let kept = 0;
-  await forEachBounded([...files], async (file) => {
+  await forEachBounded(files, FS_OPS, async (file) => {
     const [fresh, old] = [join(dir, file), join(previous, file)];
     const [a, b] = await Promise.all([stat(fresh), stat(old).catch(() => null)]);
     if (!b || !b.isFile() || a.nlink > 1 || a.size !== b.size || a.ino === b.ino) return;

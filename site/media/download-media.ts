@@ -11,7 +11,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
-import { DrainQueue } from './drain-queue';
+import { DrainQueue } from '../concurrency/drain-queue';
 import type { Adoption } from '../output/staging';
 import type { FetchLimits } from './fetch-limits';
 import { day, leftOutAsBefore } from './fetch-problems';

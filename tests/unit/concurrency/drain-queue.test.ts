@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DrainQueue } from '../../../site/media/drain-queue';
+import { DrainQueue, forEachBounded } from '../../../site/concurrency/drain-queue';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
 
@@ -48,5 +48,36 @@ describe('DrainQueue', () => {
     queue.push(50);
     await queue.drained();
     expect(ran).not.toContain(50);
+  });
+});
+
+describe('forEachBounded', () => {
+  it('runs every item of a list, never more than its runners at once', async () => {
+    let now = 0;
+    let most = 0;
+    const done: number[] = [];
+    await forEachBounded(new Set(Array.from({ length: 40 }, (_, i) => i)), 4, async (item) => {
+      most = Math.max(most, ++now);
+      await tick();
+      now--;
+      done.push(item);
+    });
+    expect(done.sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i));
+    expect(most).toBe(4);
+  });
+
+  it('throws the first error once the items in flight have finished, and starts no more', async () => {
+    const ran: number[] = [];
+    let inFlight = 0;
+    const run = forEachBounded([0, 1, 2, 3, 4, 5, 6, 7], 2, async (item) => {
+      ran.push(item);
+      inFlight++;
+      await tick();
+      inFlight--;
+      if (item === 0) throw new Error('link failed');
+    });
+    await expect(run).rejects.toThrow('link failed');
+    expect(inFlight).toBe(0);
+    expect(ran.length).toBeLessThan(8);
   });
 });

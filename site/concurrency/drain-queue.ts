@@ -1,6 +1,7 @@
 // A fixed number of runners draining one list: bounded concurrency for tens of thousands of items
 // at the cost of one array slot each, where a promise-per-item limiter holds a promise and closures
-// for every item waiting (docs/media.md, "Memory").
+// for every item waiting (docs/media.md, "Memory"). The media stage pushes URLs while it drains;
+// forEachBounded drains a list known up front (links and comparisons of 10,000 pages).
 
 export class DrainQueue<T> {
   /** How many items run at once. */
@@ -49,4 +50,18 @@ export class DrainQueue<T> {
     this.next = 0;
     for (const resolve of this.waiting.splice(0)) resolve();
   }
+}
+
+/**
+ * Runs `work` on every item, at most `runners` at once. The first error stops the runners from
+ * taking more items; it is thrown once those in flight have finished.
+ */
+export async function forEachBounded<T>(items: Iterable<T>, runners: number, work: (item: T) => Promise<void>): Promise<void> {
+  const queue = new DrainQueue(work);
+  queue.runners = runners;
+  const failures: unknown[] = [];
+  queue.onError = (error) => failures.push(error);
+  for (const item of items) queue.push(item);
+  await queue.drained();
+  if (failures.length) throw failures[0];
 }
