@@ -9,7 +9,7 @@ import type { ContentClient } from '../content/client';
 import type { ListStore } from '../content/content-lists';
 import type { Adoption } from '../output/staging';
 import type { BuiltAssets } from '../output/site-files';
-import { configHash, loadPrevious, saveRecord, type BuildRecord, type BuildSummary } from './build-record';
+import { configHash, forgetRecord, loadPrevious, saveRecord, type BuildRecord, type BuildSummary } from './build-record';
 import { codeVersion } from './code-version';
 import { keepAnswers, type KeptAnswers } from './kept-answers';
 import { openListSnapshots, type ListSnapshots } from './list-snapshots';
@@ -61,6 +61,8 @@ export interface BuildCache {
   keepUnchanged(dir: string, rendered: RenderChangedResult): Promise<Adoption[]>;
   /** After the swap: the record and the answers, for the next build. A failure is a warning. */
   save(rendered: RenderChangedResult, built: { summary: BuildSummary; stableUntil: number; assets: BuiltAssets }): Promise<void>;
+  /** Synchronously drops the record save() wrote or is writing: the swap was undone after all. */
+  forget(): void;
 }
 
 export async function openBuildCache(options: BuildCacheOptions): Promise<BuildCache> {
@@ -115,6 +117,9 @@ export async function openBuildCache(options: BuildCacheOptions): Promise<BuildC
       const takenOver = new Set(rendered.takeOver.map(({ folder }) => folder));
       await keepUnchanged(identity.outDir, dir, [...rendered.renderedFiles, ...(await filesBelow(dir, skip))], takenOver);
       return rendered.takeOver;
+    },
+    forget() {
+      forgetRecord(config.cacheDir, identity.outDir);
     },
     async save(rendered, built) {
       const next: BuildRecord = {

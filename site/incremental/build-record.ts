@@ -5,6 +5,7 @@
 // after the swap; a record that is damaged, from another endpoint, config or version, or older
 // than `cacheMaxAgeHours` since its last full build is not used: the build renders everything.
 import { createHash } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { lstat, stat } from 'node:fs/promises';
 import { linkInOutput } from '../output/output-listing';
 import type { BuiltAssets } from '../output/site-files';
@@ -139,6 +140,14 @@ async function readRecord(file: string): Promise<BuildRecord | 'other version' |
 
 export async function saveRecord(cacheDir: string, record: BuildRecord): Promise<void> {
   await writeCacheFile(recordFile(cacheDir, record.outDir), JSON.stringify(record));
+}
+
+/**
+ * Removes the record of `outDir`, synchronously (from a signal handler): the output it described
+ * was undone after it was saved. The next build of that folder renders every page.
+ */
+export function forgetRecord(cacheDir: string, outDir: string): void {
+  rmSync(recordFile(cacheDir, outDir), { force: true });
 }
 
 function isRecord(value: BuildRecord): boolean {

@@ -44,6 +44,11 @@ export interface Staging {
   adopt(adoption: Adoption): void;
   /** Puts the new output in place; abort() undoes it until keep(). */
   commit(options?: CommitOptions): Promise<void>;
+  /**
+   * Runs `hook` (synchronously) if the swap is undone after all, between commit() and keep(): the
+   * build record saved for the new output must not outlive it (a second Ctrl-C while it is saved).
+   */
+  whenUndone(hook: () => void): void;
   /** The new output is final (the build is recorded): what it replaced goes, the lock is released. */
   keep(): Promise<void>;
   /** Resolves once a replaced output folder is deleted. */
@@ -79,7 +84,7 @@ export async function createStaging(outDir: string, context: OutDirContext & { w
     unlock?.();
     throw writeError(out, error);
   }
-  const state: ActiveStaging = { out, dir, aside, old, movedAside: false, journal: null, unlock };
+  const state: ActiveStaging = { out, dir, aside, old, movedAside: false, journal: null, unlock, undone: [] };
   active.set(dir, state);
   const adoptions: Adoption[] = [];
   let removal: Promise<void> = Promise.resolve();
@@ -100,6 +105,9 @@ export async function createStaging(outDir: string, context: OutDirContext & { w
         undo(state);
         throw error;
       }
+    },
+    whenUndone(hook) {
+      state.undone.push(hook);
     },
     async keep() {
       if (!active.delete(dir)) return;
@@ -131,6 +139,8 @@ interface ActiveStaging {
   /** A swap in place, from the moment its journal is written. */
   journal: SwapJournal | null;
   unlock: () => void;
+  /** What to do if the swap is undone (Staging.whenUndone). */
+  undone: (() => void)[];
 }
 
 /** Staging folders of this process not yet kept or aborted, with the output they replace. */
@@ -153,6 +163,7 @@ export function removeActiveStagings(): void {
 /** Puts the previous output back in place, however far the swap got. Synchronous: see removeActiveStagings. */
 function undo(state: ActiveStaging): void {
   const { out, dir } = state;
+  for (const hook of state.undone.splice(0)) hook();
   if (state.journal) {
     rollBack(out, state.journal);
     removeJournal(out);

@@ -26,6 +26,9 @@ export const commit: Stage<CommitInput, void> = {
     context.signal?.throwIfAborted();
     await staging.commit({ inPlace: Boolean(cache?.previousOut), signal: context.signal });
     if (cache && rendered) {
+      // Undone after the record is saved (a second Ctrl-C), the record would describe an output
+      // that is not there: it goes with the swap.
+      staging.whenUndone(() => cache.forget());
       const events = context.config.locales.all.flatMap((locale) => site.content.items.get(locale)?.get('events') ?? []);
       const { media } = site;
       await cache.save(rendered, {

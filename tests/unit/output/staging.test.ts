@@ -177,6 +177,31 @@ describe('atomic output', () => {
     expect(await readFile(join(out, 'index.html'), 'utf8')).toBe('previous');
   });
 
+  it('runs what was asked when the swap is undone after the commit (a second Ctrl-C while the record is saved), never after keep', async () => {
+    const root = await tempRoot();
+    const out = join(root, 'dist');
+    await mkdir(out);
+    await writeFile(join(out, 'index.html'), 'previous');
+    const undone: string[] = [];
+    const first = await createStaging(out);
+    await writeFile(join(first.dir, 'index.html'), 'new');
+    await first.commit();
+    first.whenUndone(() => undone.push('record forgotten'));
+    removeActiveStagings();
+    expect(undone).toEqual(['record forgotten']);
+    expect(await readFile(join(out, 'index.html'), 'utf8')).toBe('previous');
+
+    const second = await createStaging(out);
+    await writeFile(join(second.dir, 'index.html'), 'kept');
+    await second.commit();
+    second.whenUndone(() => undone.push('too late'));
+    await second.keep();
+    removeActiveStagings();
+    await second.abort();
+    expect(undone).toEqual(['record forgotten']);
+    expect(await readFile(join(out, 'index.html'), 'utf8')).toBe('kept');
+  });
+
   it('lets one build at a time write an output folder, and takes over the lock of a killed one', async () => {
     const root = await tempRoot();
     const out = join(root, 'dist');
