@@ -9,7 +9,7 @@ import type { ContentClient } from '../content/client';
 import type { ListStore } from '../content/content-lists';
 import type { Adoption } from '../output/staging';
 import type { BuiltAssets } from '../output/site-files';
-import { configHash, forgetRecord, loadPrevious, saveRecord, type BuildRecord, type BuildSummary } from './build-record';
+import { configHash, forgetRecord, loadPrevious, saveRecord, type BuildRecord, type BuildSummary, type SitemapRecord } from './build-record';
 import { codeVersion } from './code-version';
 import { keepAnswers, type KeptAnswers } from './kept-answers';
 import { openListSnapshots, type ListSnapshots } from './list-snapshots';
@@ -51,6 +51,12 @@ export interface BuildCache {
    * same code version made them; null when they must be made anew.
    */
   keptAssets(dir: string): Promise<BuiltAssets | null>;
+  /**
+   * The sitemap in `dir`: the previous output's files linked when they list the entries of `key`
+   * (site/output/sitemap.ts), else the files `write` writes; either is recorded for the next build.
+   * True when they were linked.
+   */
+  sitemap(dir: string, key: string, write: () => Promise<string[]>): Promise<boolean>;
   /** Gzipped JavaScript per page type, this build's figures over the previous build's. */
   jsPerPageType(rendered: RenderChangedResult): Record<string, number>;
   /**
@@ -77,6 +83,7 @@ export async function openBuildCache(options: BuildCacheOptions): Promise<BuildC
   const record: BuildRecord | null = previous.record;
   let kept: KeptAnswers | null = null;
   let lists: ListSnapshots | null = null;
+  let sitemap: SitemapRecord | null = null;
   const jsPerPageType = (rendered: RenderChangedResult) => ({ ...record?.jsPerPageType, ...rendered.written.jsPerPageType });
 
   return {
@@ -109,6 +116,19 @@ export async function openBuildCache(options: BuildCacheOptions): Promise<BuildC
       }
       return null;
     },
+    async sitemap(dir, key, write) {
+      const kept = record?.sitemap;
+      if (kept?.key === key) {
+        const missing = await linkFromPrevious(identity.outDir, dir, kept.files);
+        if (missing.size === 0) {
+          sitemap = kept;
+          return true;
+        }
+        await Promise.all(kept.files.map((file) => rm(join(dir, file), { force: true })));
+      }
+      sitemap = { key, files: await write() };
+      return false;
+    },
     jsPerPageType,
     async keepUnchanged(dir, rendered) {
       if (!record) return [];
@@ -123,10 +143,11 @@ export async function openBuildCache(options: BuildCacheOptions): Promise<BuildC
     },
     async save(rendered, built) {
       const next: BuildRecord = {
-        version: 3, ...identity, outIno: (await stat(identity.outDir)).ino, fullAt: record?.fullAt ?? started,
+        version: 4, ...identity, outIno: (await stat(identity.outDir)).ino, fullAt: record?.fullAt ?? started,
         builtAt: Date.now(), pages: rendered.records, jsPerPageType: jsPerPageType(rendered),
         content: kept?.state ?? null, summary: built.summary, stableUntil: built.stableUntil,
         assets: { assets: built.assets.assets, stylesheet: built.assets.stylesheet, client: built.assets.client, publicFiles: built.assets.publicFiles, files: built.assets.files },
+        sitemap,
       };
       await Promise.all([
         saveRecord(config.cacheDir, next).catch((error: Error) => warn(`build cache: the record could not be saved (${error.message}); the next build renders every page`)),

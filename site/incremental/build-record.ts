@@ -11,7 +11,9 @@ import { linkInOutput } from '../output/output-listing';
 import type { BuiltAssets } from '../output/site-files';
 import { cacheFile, readCacheFile, writeCacheFile } from './cache-file';
 
-const VERSION = 3;
+const VERSION = 4;
+/** The files site/output/sitemap.ts writes, at the top of the output. */
+const SITEMAP_FILE = /^sitemap(?:-\d+)?\.xml$/;
 
 export interface PageRecord {
   /** Output file, relative to the output folder. */
@@ -61,6 +63,13 @@ export interface BuildRecord {
   summary: BuildSummary;
   /** The stylesheet, client bundle and public files the output holds: the code version made them. */
   assets: BuiltAssets;
+  /** The sitemap files the output holds, and the key of the entries they list (site/output/sitemap.ts). */
+  sitemap: SitemapRecord | null;
+}
+
+export interface SitemapRecord {
+  key: string;
+  files: string[];
 }
 
 /** What identifies builds whose output can be reused. */
@@ -159,6 +168,7 @@ function isRecord(value: BuildRecord): boolean {
     typeof value.stableUntil === 'number' && Array.isArray(value.assets?.files) && value.assets.files.every((file) => typeof file === 'string' && !file.split('/').includes('..')) &&
     typeof value.assets.assets?.stylesheet === 'string' && typeof value.assets.stylesheet?.gzipBytes === 'number' && Array.isArray(value.assets.client?.files) && typeof value.summary?.pages === 'number' && typeof value.summary.incomplete === 'boolean' && typeof value.summary.mediaFiles === 'number' &&
     (value.summary.mediaLeftOut === undefined || (Number.isInteger(value.summary.mediaLeftOut?.count) && Number.isFinite(value.summary.mediaLeftOut.since))) &&
+    (value.sitemap === null || (typeof value.sitemap?.key === 'string' && Array.isArray(value.sitemap.files) && value.sitemap.files.every((file) => typeof file === 'string' && SITEMAP_FILE.test(file)))) &&
     (value.content === null || (Array.isArray(value.content?.versions) && typeof value.content.menus === 'string')) &&
     Object.values(value.pages).every((page) => typeof page?.file === 'string' && typeof page.hash === 'string' && Array.isArray(page.deps) && !page.file.split('/').includes('..'))
   );

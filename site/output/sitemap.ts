@@ -2,6 +2,7 @@
 // every indexable page once, absolute URLs, xhtml:link alternates for translation pairs,
 // changefreq per content type (site/model/route-table.ts, docs/site.md).
 // Over 45,000 URLs it writes numbered sitemaps and a sitemap index (the protocol's limit is 50,000).
+import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SitemapIndexStream, SitemapStream, streamToPromise, type EnumChangefreq, type SitemapItemLoose } from 'sitemap';
@@ -23,6 +24,11 @@ export function sitemapItems(pages: readonly Page[], siteUrl: string): SitemapIt
     });
 }
 
+/** What the sitemap's bytes follow from: the same key, the same files (a title edit changes none). */
+export function sitemapKey(items: readonly SitemapItemLoose[]): string {
+  return createHash('sha256').update(JSON.stringify(items)).digest('base64url');
+}
+
 /**
  * One urlset file. The items are written into the stream at once and its output collected with
  * the package's `streamToPromise` (at most 45,000 URLs): faster than piping `Readable.from` item
@@ -36,9 +42,8 @@ async function writeUrlset(file: string, items: SitemapItemLoose[]): Promise<voi
   await writeFile(file, await xml);
 }
 
-/** Writes sitemap.xml (or an index and its parts) into `outDir`; returns the files written. */
-export async function writeSitemap(outDir: string, pages: readonly Page[], siteUrl: string): Promise<string[]> {
-  const items = sitemapItems(pages, siteUrl);
+/** Writes sitemap.xml (or an index and its parts) of `items` (sitemapItems) into `outDir`; returns the files written. */
+export async function writeSitemap(outDir: string, items: SitemapItemLoose[], siteUrl: string): Promise<string[]> {
   if (items.length <= PER_FILE) {
     await writeUrlset(join(outDir, 'sitemap.xml'), items);
     return ['sitemap.xml'];

@@ -1,7 +1,7 @@
 // extras: the files besides the pages — sitemap.xml from the same page list the pages came from,
 // robots.txt, the security headers for static hosts and the root's redirect.
 import { writeStaticExtras } from '../output/site-files';
-import { sitemapItems, writeSitemap } from '../output/sitemap';
+import { sitemapItems, sitemapKey, writeSitemap } from '../output/sitemap';
 import type { Page } from '../model/page-model';
 import type { Stage } from './stage';
 
@@ -10,19 +10,32 @@ export interface ExtrasInput {
   pages: readonly Page[] | null;
 }
 
-export const extras: Stage<ExtrasInput, void> = {
+export interface Extras {
+  /** The sitemap is the previous output's, linked: it lists the same pages (a build). */
+  sitemapKept: boolean;
+}
+
+export const extras: Stage<ExtrasInput, Extras> = {
   name: 'extras',
   shown: true,
   async run(context, { pages }) {
-    const { config, memo } = context;
-    // A driver that writes again into the same folder skips a sitemap that lists the same pages.
-    const key = memo && pages ? JSON.stringify(sitemapItems(pages, config.siteUrl)) : null;
-    const sitemap = async () => {
-      if (!pages || (key !== null && key === memo!.sitemap)) return;
+    const { config, memo, cache } = context;
+    const sitemap = async (): Promise<boolean> => {
+      if (!pages) return false;
+      const items = sitemapItems(pages, config.siteUrl);
+      const key = sitemapKey(items);
+      const write = () => writeSitemap(context.outDir, items, config.siteUrl);
+      // A build takes the previous output's sitemap when it lists the same pages; a driver that
+      // writes again into the same folder (preview, watch) skips it.
+      if (cache) return cache.sitemap(context.outDir, key, write);
+      if (memo?.sitemap === key) return false;
       if (memo) memo.sitemap = null;
-      await writeSitemap(context.outDir, pages, config.siteUrl);
+      await write();
       if (memo) memo.sitemap = key;
+      return false;
     };
-    await Promise.all([sitemap(), writeStaticExtras(context.outDir, config)]);
+    const [sitemapKept] = await Promise.all([sitemap(), writeStaticExtras(context.outDir, config)]);
+    return { sitemapKept };
   },
+  detail: ({ sitemapKept }) => (sitemapKept ? 'sitemap as the last build wrote it' : ''),
 };

@@ -39,7 +39,7 @@ export interface StageContext {
 /** Kept by a driver between runs: normalized items, and what the extras stage last wrote. */
 export interface DriverMemo {
   normalize: NormalizeMemo;
-  /** The sitemap's entries as last written (a text edit changes no URL: nothing to write). */
+  /** The key of the sitemap's entries as last written (a text edit changes no URL: nothing to write). */
   sitemap: string | null;
 }
 

@@ -202,6 +202,34 @@ describe('incremental build', () => {
     backend.replaceFixtures(structuredClone(fixtures));
   }, 120_000);
 
+  it('takes the sitemap from the previous output while it would list the same pages, and writes it when a page moved', async () => {
+    const content = structuredClone(fixtures);
+    backend.replaceFixtures(structuredClone(content));
+    await buildInto('sitemap', 'cache-sitemap');
+    const room = published(content).find((node) => node.type === 'accommodation')!;
+    const rebuild = async (edit: () => void) => {
+      edit();
+      room.changed = saved();
+      backend.replaceFixtures(structuredClone(content));
+      const details = new Map<string, string | undefined>();
+      await build({
+        config: { ...config, cacheDir: join(work, 'cache-sitemap') }, outDir: join(work, 'sitemap'), now: NOW,
+        reporter: { ...silentReporter, stageDone: (name, _ms, detail) => details.set(name, detail) },
+      });
+      await buildInto('sitemap-full', 'cache-sitemap-full', true);
+      expectSameBytes(await tree('sitemap'), await tree('sitemap-full'));
+      return details.get('extras');
+    };
+    // The first save moves the room's lastmod to the day of the save; a second one that day does not.
+    expect(await rebuild(() => (room.de.title = `${room.de.title} (renoviert)`))).toBe('');
+    const written = (await stat(join(work, 'sitemap', 'sitemap.xml'))).ino;
+    expect(await rebuild(() => (room.de.title = `${room.de.title} und erweitert`))).toBe('sitemap as the last build wrote it');
+    expect((await stat(join(work, 'sitemap', 'sitemap.xml'))).ino).toBe(written);
+    expect(await rebuild(() => (room.de.path = `${room.de.path}-neu`))).toBe('');
+    expect(await readFile(join(work, 'sitemap', 'sitemap.xml'), 'utf8')).toContain(`${room.de.path}/</loc>`);
+    backend.replaceFixtures(structuredClone(fixtures));
+  }, 120_000);
+
   it('is not up to date when only the menus changed, or when time has passed an upcoming event or the year', async () => {
     const content = structuredClone(fixtures);
     backend.replaceFixtures(structuredClone(content));

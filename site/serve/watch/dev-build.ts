@@ -126,7 +126,7 @@ export class DevBuild {
     // After publishing, one write at a time: the page being waited for does not need them.
     if (from <= order('fetch')) {
       this.extrasWritten = this.extrasWritten
-        .then(() => next.pipeline.runStage(this.context(next), next.pipeline.extras, { pages: next.prepared.pages }))
+        .then(async () => void (await next.pipeline.runStage(this.context(next), next.pipeline.extras, { pages: next.prepared.pages })))
         .catch((error: unknown) => this.reporter.warn(`sitemap.xml not updated: ${(error as Error).message}`));
     }
     if (parts.has('client')) void this.modules.clientInputs().then((inputs) => (this.state.graph = { ...this.state.graph, client: inputs }), () => {});

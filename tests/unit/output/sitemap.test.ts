@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sitemapItems, writeSitemap } from '../../../site/output/sitemap';
+import { sitemapItems, sitemapKey, writeSitemap } from '../../../site/output/sitemap';
 import { buildRouteMap } from '../../../site/routes/route-map';
 import { FIXED_ROUTES } from '../../../site/model/route-table';
 import { byLocale, item } from '../../helpers/items';
@@ -28,6 +28,22 @@ describe('sitemapItems', () => {
   });
 });
 
+describe('sitemapKey', () => {
+  const pagesOf = (title: string, changed: number) => {
+    const de = { ...item(1, 'de', 'accommodation', '/de/uebernachten/turm'), title, changed };
+    return buildRouteMap(byLocale([de, item(1, 'en', 'accommodation', '/en/accommodation/tower')]), ['de', 'en']).pages;
+  };
+
+  it('stays when only what the pages show changed, and moves with a URL, a lastmod or the site URL', () => {
+    const key = sitemapKey(sitemapItems(pagesOf('Turm', 1_700_000_000), SITE));
+    expect(sitemapKey(sitemapItems(pagesOf('Turmzimmer', 1_700_000_000), SITE))).toBe(key);
+    expect(sitemapKey(sitemapItems(pagesOf('Turm', 1_800_000_000), SITE))).not.toBe(key);
+    expect(sitemapKey(sitemapItems(pagesOf('Turm', 1_700_000_000), 'https://example.org'))).not.toBe(key);
+    const moved = buildRouteMap(byLocale([item(1, 'de', 'accommodation', '/de/uebernachten/turm-neu'), item(1, 'en', 'accommodation', '/en/accommodation/tower')]), ['de', 'en']).pages;
+    expect(sitemapKey(sitemapItems(moved, SITE))).not.toBe(key);
+  });
+});
+
 describe('writeSitemap', () => {
   const detailPages = (count: number) => {
     const items = Array.from({ length: count }, (_, i) => item(100_000 + i, 'de', 'accommodation', `/de/uebernachten/zimmer-${i}`));
@@ -39,7 +55,7 @@ describe('writeSitemap', () => {
     const dir = await mkdtemp(join(tmpdir(), 'hotel-site-sitemap-'));
     try {
       const pages = detailPages(3);
-      expect(await writeSitemap(dir, pages, SITE)).toEqual(['sitemap.xml']);
+      expect(await writeSitemap(dir, sitemapItems(pages, SITE), SITE)).toEqual(['sitemap.xml']);
       const xml = await readFile(join(dir, 'sitemap.xml'), 'utf8');
       expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><urlset /);
       expect(xml.trimEnd().endsWith('</urlset>')).toBe(true);
@@ -55,7 +71,7 @@ describe('writeSitemap', () => {
     try {
       const pages = detailPages(45_001);
       const expected = sitemapItems(pages, SITE).map((entry) => entry.url);
-      expect(await writeSitemap(dir, pages, SITE)).toEqual(['sitemap.xml', 'sitemap-1.xml', 'sitemap-2.xml']);
+      expect(await writeSitemap(dir, sitemapItems(pages, SITE), SITE)).toEqual(['sitemap.xml', 'sitemap-1.xml', 'sitemap-2.xml']);
       const index = await readFile(join(dir, 'sitemap.xml'), 'utf8');
       expect(index).toContain('<sitemapindex');
       expect(locs(index)).toEqual([`${SITE}/sitemap-1.xml`, `${SITE}/sitemap-2.xml`]);
