@@ -296,7 +296,9 @@ function parseManifest(text: string): { entries: Map<string, CachedFile>; failur
   if (!manifest || manifest.version !== VERSION || !manifest.entries || typeof manifest.entries !== 'object') return null;
   const entries = new Map<string, CachedFile>();
   const all = manifest.entries as Record<string, Partial<CachedFile>>;
-  // for-in over a parsed object sees its own keys only, without an array of pairs per entry.
+  // for-in over a parsed object sees its own keys only, without an array of pairs per entry. Each
+  // entry is checked and completed where it lies rather than copied: the manifest names every
+  // media file of the site, and a copy of each would be most of reading it.
   for (const url in all) {
     const value = all[url];
     if (!value || typeof value.sha256 !== 'string' || !SHA256.test(value.sha256) || typeof value.name !== 'string') return null;
@@ -304,19 +306,14 @@ function parseManifest(text: string): { entries: Map<string, CachedFile>; failur
     // The name is the one a download would get: the body's hash, the extension of a published type.
     const extension = EXTENSIONS[value.contentType];
     if (typeof extension !== 'string' || !NAME.test(value.name) || !value.name.endsWith(`.${value.sha256.slice(0, 10)}${extension}`)) return null;
-    entries.set(url, {
-      sha256: value.sha256,
-      name: value.name,
-      contentType: value.contentType,
-      bytes: value.bytes,
-      width: typeof value.width === 'number' ? value.width : null,
-      height: typeof value.height === 'number' ? value.height : null,
-      etag: typeof value.etag === 'string' ? value.etag : null,
-      lastModified: typeof value.lastModified === 'string' ? value.lastModified : null,
-      freshUntil: typeof value.freshUntil === 'number' ? value.freshUntil : 0,
-      usedAt: typeof value.usedAt === 'number' ? value.usedAt : 0,
-      written: typeof value.written === 'string' ? value.written : null,
-    });
+    if (typeof value.width !== 'number') value.width = null;
+    if (typeof value.height !== 'number') value.height = null;
+    if (typeof value.etag !== 'string') value.etag = null;
+    if (typeof value.lastModified !== 'string') value.lastModified = null;
+    if (typeof value.freshUntil !== 'number') value.freshUntil = 0;
+    if (typeof value.usedAt !== 'number') value.usedAt = 0;
+    if (typeof value.written !== 'string') value.written = null;
+    entries.set(url, value as CachedFile);
   }
   return { entries, failures: parseFailures(manifest.failures) };
 }

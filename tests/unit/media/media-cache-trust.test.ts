@@ -77,6 +77,17 @@ describe('a tampered media cache', () => {
     expect(await readFile(join(again.outDir, 'media', names[0]!))).toEqual(PNG);
   });
 
+  it('reads an entry without the fields it may lack as one to check and ask again, and no wrong field as a value', async () => {
+    await build([`${base}/a.png`]);
+    const kept = await manifest();
+    const entry = kept.entries[`${base}/a.png`] as Record<string, unknown>;
+    for (const field of ['width', 'etag', 'lastModified', 'written']) delete entry[field];
+    Object.assign(entry, { height: '1', freshUntil: 'never', usedAt: null });
+    await writeFile(manifestFile(), JSON.stringify(kept));
+    const cache = await MediaCache.open(join(dir, 'cache'), () => {});
+    expect(cache.get(`${base}/a.png`)).toMatchObject({ width: null, height: null, etag: null, lastModified: null, freshUntil: 0, usedAt: 0, written: null });
+  });
+
   it('publishes a body only as what its bytes are: HTML under an image entry is downloaded again', async () => {
     await build([`${base}/a.png`]);
     const entry = (await manifest()).entries[`${base}/a.png`]!;
