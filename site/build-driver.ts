@@ -1,6 +1,7 @@
 // The build's driver context: the staging folder that replaces --out at the commit, the build cache
-// the stages use, every warning listed for the summary, the heap kept tight until rendering, and
-// on failure or Ctrl-C everything stopped and the previous output left as it was.
+// the stages use, every warning listed for the summary, the heap kept tight until rendering when
+// the previous output is not reused, and on failure or Ctrl-C everything stopped and the previous
+// output left as it was.
 import type { BuildResult } from './build-result';
 import type { ResolvedConfig } from './config/define-config';
 import { openBuildCache, type BuildCache } from './incremental/build-cache';
@@ -36,7 +37,10 @@ export async function driveBuild(options: BuildOptions, stages: (build: BuildRun
   const staging = await createStaging(options.outDir, { cacheDir: config.cacheDir, warn });
   const cache = await openBuildCache({ config, outDir: options.outDir, full: options.full, now: options.now, warn, info: (message) => reporter.info(message) });
   const context = stageContext({ config, reporter, warn, outDir: staging.dir, staging, cache, now: options.now, signal });
-  tightenHeap();
+  // A tight heap suits a build that fetches and downloads everything, making garbage while little
+  // is live (./stages/heap). One that reuses the previous output reads what the last build kept,
+  // which stays live to the end: there it would only collect the same objects more often.
+  if (!cache.previousOut) tightenHeap();
   try {
     const result = await stages({ run: (stage, input) => runStage(context, stage, input), cache, warnings, timings: context.timings });
     if (result.upToDate) await staging.abort();
