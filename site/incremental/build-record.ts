@@ -14,6 +14,8 @@ import { cacheFile, readCacheFile, writeCacheFile } from './cache-file';
 const VERSION = 4;
 /** The files site/output/sitemap.ts writes, at the top of the output. */
 const SITEMAP_FILE = /^sitemap(?:-\d+)?\.xml$/;
+/** A `..` step in a relative path: one that could lead out of the output folder. */
+const PARENT_STEP = /(?:^|\/)\.\.(?:\/|$)/;
 
 export interface PageRecord {
   /** Output file, relative to the output folder. */
@@ -165,11 +167,11 @@ function isRecord(value: BuildRecord): boolean {
     typeof value.code === 'string' && typeof value.endpoint === 'string' && typeof value.config === 'string' &&
     typeof value.outDir === 'string' && typeof value.outIno === 'number' && typeof value.fullAt === 'number' &&
     typeof value.pages === 'object' && value.pages !== null && typeof value.jsPerPageType === 'object' &&
-    typeof value.stableUntil === 'number' && Array.isArray(value.assets?.files) && value.assets.files.every((file) => typeof file === 'string' && !file.split('/').includes('..')) &&
+    typeof value.stableUntil === 'number' && Array.isArray(value.assets?.files) && value.assets.files.every((file) => typeof file === 'string' && !PARENT_STEP.test(file)) &&
     typeof value.assets.assets?.stylesheet === 'string' && typeof value.assets.stylesheet?.gzipBytes === 'number' && Array.isArray(value.assets.client?.files) && typeof value.summary?.pages === 'number' && typeof value.summary.incomplete === 'boolean' && typeof value.summary.mediaFiles === 'number' &&
     (value.summary.mediaLeftOut === undefined || (Number.isInteger(value.summary.mediaLeftOut?.count) && Number.isFinite(value.summary.mediaLeftOut.since))) &&
     (value.sitemap === null || (typeof value.sitemap?.key === 'string' && Array.isArray(value.sitemap.files) && value.sitemap.files.every((file) => typeof file === 'string' && SITEMAP_FILE.test(file)))) &&
     (value.content === null || (Array.isArray(value.content?.versions) && typeof value.content.menus === 'string')) &&
-    Object.values(value.pages).every((page) => typeof page?.file === 'string' && typeof page.hash === 'string' && Array.isArray(page.deps) && !page.file.split('/').includes('..'))
+    Object.values(value.pages).every((page) => typeof page?.file === 'string' && typeof page.hash === 'string' && Array.isArray(page.deps) && !PARENT_STEP.test(page.file))
   );
 }
