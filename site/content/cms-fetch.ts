@@ -100,7 +100,9 @@ export function cmsFetch(maxBytes: number, account: CmsAccount = { token: null }
     }
     if (start) answered = true;
     if (response.ok) accepted = true;
-    return new Response(NULL_BODY.has(response.status) ? null : body.toString('utf8'), { status: response.status, statusText: response.statusText, headers: response.headers });
+    // The bytes as read: a string here would be encoded again by Response and decoded again by
+    // graphql-request, and every answer of a large site passes through.
+    return new Response(NULL_BODY.has(response.status) ? null : body, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
 }
 
@@ -164,7 +166,7 @@ function insecureFieldError(body: Buffer): string | null {
   }
 }
 
-async function readBounded(response: Response, maxBytes: number): Promise<Buffer> {
+async function readBounded(response: Response, maxBytes: number): Promise<Buffer<ArrayBuffer>> {
   if (!response.body) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let size = 0;

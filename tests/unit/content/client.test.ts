@@ -67,6 +67,20 @@ describe('ContentClient', () => {
     expect((error as Error).message).toMatch(/ContentPage .* failed after 2 attempts: unreadable answer: the answer has no nodeQuery/);
   });
 
+  it('reads an answer as UTF-8 text: characters beyond ASCII, split across chunks, and a byte order mark', async () => {
+    const title = 'Turmzimmer Südflügel — 湖 🏰';
+    const bytes = Buffer.from(`\uFEFF${JSON.stringify({ data: { nodeQuery: { count: 1, entities: [{ title }] } } })}`, 'utf8');
+    // Cut inside the castle's four bytes: a decoder that reads chunk by chunk would garble it.
+    const cut = bytes.indexOf(Buffer.from('🏰')) + 2;
+    stub = await startGraphqlStub((_request, _attempt, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write(bytes.subarray(0, cut));
+      setTimeout(() => res.end(bytes.subarray(cut)), 20);
+    });
+    const client = new ContentClient({ ...options, endpoint: stub.endpoint });
+    await expect(client.request(QUERIES.contentPage, { type: 'events', langcode: 'de', offset: 0, limit: 50 })).resolves.toEqual({ nodeQuery: { count: 1, entities: [{ title }] } });
+  });
+
   it('gives up after the configured retries when the backend stays down', async () => {
     stub = await startGraphqlStub((_request, _attempt, res) => {
       res.writeHead(502);
