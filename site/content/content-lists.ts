@@ -123,7 +123,7 @@ export class ContentLists {
     const entries: NormalizedEntry[] = [];
     for (const [i, raw] of this.options.complete(fetched, `${type} (${locale})`).entries()) {
       await breathe(i);
-      const key = sha256(`${type} ${locale} ${JSON.stringify(raw)}`);
+      const key = rawKey(type, locale, raw);
       const known = kept.get(key);
       if (known) {
         this.replayMedia(known);
@@ -174,6 +174,14 @@ function breathe(i: number): Promise<unknown> | null {
 function timestamp(value: string | null): number | null {
   const ms = value === null ? NaN : Date.parse(value);
   return Number.isFinite(ms) ? Math.floor(ms / 1000) : null;
+}
+
+/**
+ * The key of a raw answer: sha256 of `<type> <locale> <JSON>`, hashed in two parts so the answer's
+ * JSON is not copied once more into one string with its prefix.
+ */
+function rawKey(type: NodeType, locale: Locale, raw: Raw): string {
+  return createHash('sha256').update(`${type} ${locale} `).update(JSON.stringify(raw)).digest('base64url');
 }
 
 export function sha256(text: string): string {
