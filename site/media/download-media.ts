@@ -86,14 +86,29 @@ export interface MediaDownloads {
    * that got a permanent answer.
    */
   request(url: string, owner: string, kept?: boolean): void;
-  /** Waits for every requested file; fails when a media host could not be reached at all. */
+  /**
+   * Waits for every requested file; fails when a media host could not be reached at all. Once it
+   * succeeded, the handle holds nothing of the run.
+   */
   settle(): Promise<MediaResult>;
-  /** Stops everything in flight and waits for it (a failed or interrupted build). */
+  /** Stops everything in flight and waits for it (a failed or interrupted build); nothing to do once settled. */
   cancel(): Promise<void>;
 }
 
 export function startMediaDownloads(options: MediaStageOptions): MediaDownloads {
-  return new Downloads(options);
+  // The build holds on to this handle (to cancel should a later stage fail) through rendering,
+  // where its memory peaks: once settled, it lets go of everything each URL needed (owners,
+  // files, placements, the cache's index). Nothing is in flight then, and the manifest is saved.
+  let run: Downloads | null = new Downloads(options);
+  return {
+    request: (url, owner, kept) => run?.request(url, owner, kept),
+    async settle() {
+      const result = await run!.settle();
+      run = null;
+      return result;
+    },
+    cancel: async () => run?.cancel(),
+  };
 }
 
 class Downloads implements MediaDownloads {

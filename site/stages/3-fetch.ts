@@ -6,6 +6,7 @@ import type { ListStore } from '../content/content-lists';
 import { fetchContent, type FetchedContent } from '../content/fetch-content';
 import type { Locale } from '../model/content-types';
 import { openMediaCache } from '../media/cache-registry';
+import { MediaCache } from '../media/media-cache';
 import { startMediaDownloads, type MediaDownloads } from '../media/download-media';
 import { createMediaPolicy } from '../media/media-policy';
 import type { Stage } from './stage';
@@ -37,7 +38,8 @@ export const fetch: Stage<FetchInput, Fetched> = {
     // them by the backend, not by this run's origin (docs/media.md). A watch session keeps its own.
     const embedded = !config.content.endpoint;
     const cacheDir = embedded ? (context.sessionMediaDir ?? config.cacheDir) : config.cacheDir;
-    const cache = cacheDir ? await openMediaCache(cacheDir, warn) : null;
+    // Preview and watch keep one cache in memory across their runs; a build's goes with its downloads.
+    const cache = cacheDir ? await (context.memo ? openMediaCache(cacheDir, warn) : MediaCache.open(cacheDir, warn)) : null;
     if (embedded && !context.sessionMediaDir) cache?.nameOrigin(new URL(client.endpoint).origin, EMBEDDED_MEDIA_ORIGIN);
     const previousOut = context.cache?.previousOut;
     const downloads = startMediaDownloads({

@@ -129,6 +129,26 @@ describe('the media stage', () => {
     expect((await readdir(join(dir, 'cache', 'media'))).sort()).toEqual(['files', 'manifest.json', 'spool']);
   });
 
+  it('leaves what it published and the saved manifest as they are when a later stage fails after it settled', async () => {
+    files.set('/a.png', { body: PNG, type: 'image/png', etag: '"a"' });
+    const outDir = await mkdtemp(join(dir, 'out-'));
+    const downloads = startMediaDownloads({
+      policy: createMediaPolicy(`${base}/graphql`), outDir, cache: await MediaCache.open(join(dir, 'cache'), () => {}),
+      limits: { maxBytes: 64 * 1024, deadlineMs: 1500, headersTimeoutMs: 1000 }, concurrency: 4, retries: 1, baseDelayMs: 1, onWarning: () => {},
+    });
+    downloads.request(`${base}/a.png`, 'page nid 1 (de)');
+    const { files: local } = await downloads.settle();
+    const manifest = join(dir, 'cache', 'media', 'manifest.json');
+    const saved = await readFile(manifest, 'utf8');
+    const { mtimeMs } = await stat(manifest);
+    await downloads.cancel();
+    downloads.request(`${base}/b.png`, 'page nid 2 (de)');
+    expect(await readFile(join(outDir, local.get(`${base}/a.png`)!.href))).toEqual(PNG);
+    expect(await readFile(manifest, 'utf8')).toBe(saved);
+    expect((await stat(manifest)).mtimeMs).toBe(mtimeMs);
+    expect(log.map((entry) => entry.path)).toEqual(['/a.png']);
+  });
+
   it('takes the files the previous output holds with its folder, linking only new ones, and names the unused ones', async () => {
     files.set('/a.png', { body: PNG, type: 'image/png', cacheControl: 'public, max-age=1209600' });
     files.set('/b.svg', { body: svg('red'), cacheControl: 'public, max-age=1209600' });
