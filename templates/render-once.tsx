@@ -2,7 +2,11 @@
 // the cookie bar, the notification banner — are rendered once per language and reused as bytes:
 // they outweigh a page's own content. Children of <Once> depend only on the language's
 // SiteContext, never on the page, and come as a function so that not even their props are
-// computed again (JSX children would be built on every page).
+// computed again (JSX children would be built on every page). <Reused> does the same without a
+// wrapper for a part many pages share that also shows content (the related items of a detail
+// page): its id names everything it shows beyond the SiteContext's shared data, and the page makes
+// the content lookups the part depends on itself, so that they are the page's dependencies
+// (site/incremental/page-inputs.ts) on every page, not only on the first.
 //
 // React renders only a marker where a fragment goes; `assemblePage` puts the page together as a
 // Buffer around the fragments' bytes, encoded once. The page is never one big JavaScript string: a
@@ -11,13 +15,16 @@
 import { randomBytes } from 'node:crypto';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { SiteContext } from '../site/model/page-model';
+import type { Page, SiteContext } from '../site/model/page-model';
 import { SiteProvider, usePage, useSite } from './site-context';
 
 /** Per process and unguessable: no CMS text can forge a marker (it is escaped or sanitized anyway). */
 const NONCE = randomBytes(9).toString('base64url');
-const MARKER_START = `<!--once:${NONCE}:`;
-const MARKER_END = '-->';
+// A marker is a text node, which React writes as it is when it holds none of &<>"'. Control
+// characters delimit it. Standing between elements, it gets no text separator from React.
+const MARKER_START = `\u0001${NONCE}:`;
+const MARKER_END = '\u0002';
+const FRAGMENT_ID = /^[\w:,.-]+$/;
 
 const fragments = new WeakMap<SiteContext, Map<string, Buffer>>();
 
@@ -27,11 +34,11 @@ function fragmentsOf(site: SiteContext): Map<string, Buffer> {
   return byId;
 }
 
-export function Once({ id, render }: { id: string; render: () => ReactNode }) {
-  const page = usePage();
-  const site = useSite();
+/** The marker of fragment `id` of this SiteContext, rendered now if it is the first page to show it. */
+function marker(page: Page, site: SiteContext, id: string, render: () => ReactNode): string {
   const byId = fragmentsOf(site);
   if (!byId.has(id)) {
+    if (!FRAGMENT_ID.test(id)) throw new Error(`fragment id "${id}" may hold only letters, digits and _:,.-`);
     const html = renderToString(
       <SiteProvider page={page} site={site}>
         {render()}
@@ -39,8 +46,20 @@ export function Once({ id, render }: { id: string; render: () => ReactNode }) {
     );
     byId.set(id, Buffer.from(html, 'utf8'));
   }
+  return `${MARKER_START}${id}${MARKER_END}`;
+}
+
+export function Once({ id, render }: { id: string; render: () => ReactNode }) {
   // display: contents (class "once" in base.css): the wrapper adds no box to the layout.
-  return <div className="once" dangerouslySetInnerHTML={{ __html: `${MARKER_START}${id}${MARKER_END}` }} />;
+  return <div className="once">{marker(usePage(), useSite(), id, render)}</div>;
+}
+
+/**
+ * A fragment shared by the pages whose `id` is the same, in its place with no wrapper. It must
+ * stand between elements (not beside text) and render elements.
+ */
+export function Reused({ id, render }: { id: string; render: () => ReactNode }) {
+  return marker(usePage(), useSite(), id, render);
 }
 
 /**

@@ -3,7 +3,7 @@
 // over two threads: this one and a render worker (site/render/render-worker.ts) that rebuilds the
 // same site contexts from the plain SiteData and renders every other page. Any failure fails the
 // whole build.
-import { existsSync, mkdir } from 'node:fs';
+import { existsSync, mkdir, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,9 +16,14 @@ import { renderPage } from '../render/render-page';
 import type { SiteData } from '../render/site-data';
 import { fileOfHref } from '../routes/url-to-file';
 import { measurePageJs, type ClientBundle } from './client-bundle';
-import { BoundedWrites } from './write-file';
 
-const WRITES_IN_FLIGHT = 32;
+/**
+ * Pages are written with synchronous calls, one after the other, between renders: a trip to
+ * libuv's thread pool for each open, write and close costs more CPU than the kernel's own work
+ * on a page (docs/benchmarks.md). The event loop gets a turn after this many pages, so progress,
+ * the stop signal and timers still run.
+ */
+const PAGES_PER_TURN = 64;
 /** Below this many pages a worker's start-up costs more than it saves. */
 const PARALLEL_FROM = 400;
 /**
@@ -61,39 +66,33 @@ function pageType(page: Page): string {
 }
 
 /**
- * Renders and writes `job.pages` in this thread. `stopped()` is asked before each page; whether it
- * stops or a page fails, the writes already started are awaited before this returns or throws, so
- * nothing lands in the folder after the caller removes it.
+ * Renders and writes `job.pages` in this thread. `stopped()` is asked before each page; each page is
+ * written before the next is rendered, so once this returns or throws nothing more lands in the
+ * folder.
  */
 export async function renderAndWrite(job: RenderJob, sites: Map<Locale, SiteContext>, onProgress?: (done: number) => void, stopped: () => boolean = () => false): Promise<WriteResult> {
-  const writes = new BoundedWrites(WRITES_IN_FLIGHT);
   const jsPerPageType: Record<string, number> = {};
   const deps: Record<string, string[]> = {};
   const tracker = job.track ? new DependencyTracker(sites) : null;
   let bytes = 0;
   let done = 0;
-
-  try {
-    for (const page of job.pages) {
-      if (stopped()) throw new RenderStopped();
-      const site = (tracker?.sites ?? sites).get(page.locale);
-      if (!site) throw new Error(`no site data for language ${page.locale}`);
-      let html: Buffer;
-      if (tracker) {
-        const rendered = tracker.record(() => renderPage(page, site));
-        html = rendered.result;
-        deps[page.href] = rendered.deps;
-      } else html = renderPage(page, site);
-      // One sample per type is enough to know what that type loads.
-      const type = pageType(page);
-      if (!(type in jsPerPageType)) jsPerPageType[type] = measurePageJs(job.bundle, html.toString('utf8'));
-      bytes += html.length;
-      await writes.write(fileOfHref(job.outDir, page.href), html, () => onProgress?.(++done));
-    }
-    await writes.finish();
-  } catch (error) {
-    await writes.drain();
-    throw error;
+  for (const page of job.pages) {
+    if (stopped()) throw new RenderStopped();
+    const site = (tracker?.sites ?? sites).get(page.locale);
+    if (!site) throw new Error(`no site data for language ${page.locale}`);
+    let html: Buffer;
+    if (tracker) {
+      const rendered = tracker.record(() => renderPage(page, site));
+      html = rendered.result;
+      deps[page.href] = rendered.deps;
+    } else html = renderPage(page, site);
+    // One sample per type is enough to know what that type loads.
+    const type = pageType(page);
+    if (!(type in jsPerPageType)) jsPerPageType[type] = measurePageJs(job.bundle, html.toString('utf8'));
+    bytes += html.length;
+    writeFileSync(fileOfHref(job.outDir, page.href), html);
+    onProgress?.(++done);
+    if (done % PAGES_PER_TURN === 0) await new Promise((turn) => setImmediate(turn));
   }
   return { pages: job.pages.length, threads: 1, bytes, jsPerPageType, deps };
 }
@@ -150,7 +149,7 @@ export class RenderStopped extends Error {
 
 /**
  * Runs the worker on its share. `stop` is a shared flag the worker reads before each page: set, it
- * finishes its writes in flight and exits, so the caller can remove the folder safely afterwards.
+ * stops before its next page and exits, so the caller can remove the folder safely afterwards.
  */
 function runWorker(file: string, job: RenderJob, data: SiteData, stop: Int32Array, onProgress: (done: number) => void): Promise<WriteResult> {
   return new Promise((resolve, reject) => {
@@ -192,7 +191,7 @@ export async function writePages(
   const report = () => onProgress?.(mineDone + theirsDone, total);
   const onAbort = () => Atomics.store(stop, 0, 1);
   signal?.addEventListener('abort', onAbort, { once: true });
-  // One thread failing stops the other; both are awaited, so no write is left in flight.
+  // One thread failing stops the other; both are awaited, so no page is written after this returns.
   const halves = [
     renderAndWrite({ ...job, pages: mine }, site.sites, (done) => {
       mineDone = done;

@@ -11,6 +11,6 @@ try {
   }, () => Atomics.load(stop, 0) === 1);
   parentPort!.postMessage({ type: 'done', result });
 } catch (error) {
-  // Said as a message, after the writes in flight settled (renderAndWrite awaits them).
+  // Said as a message; renderAndWrite writes each page before the next, so none is left to land.
   parentPort!.postMessage({ type: 'failed', message: (error as Error).message, stack: (error as Error).stack, stopped: error instanceof RenderStopped });
 }

@@ -13,6 +13,7 @@ import { Prose } from '../components/Prose';
 import { Section } from '../components/Section';
 import { TermList } from '../components/TermList';
 import { isUpcoming } from '../../site/model/upcoming';
+import { Reused } from '../render-once';
 import { usePage, useSite, useT } from '../site-context';
 import { routeName, useCrumbs } from './crumbs';
 import { useDetailAction } from './details/DetailActions';
@@ -70,10 +71,18 @@ function Related({ item }: { item: ContentItem }) {
     if (others.length === 3) break;
   }
   if (others.length === 0) return null;
+  // Most pages of a type show the same three: rendered once per language and type. Their cards
+  // link where hrefOf says; looked up here, that stays a dependency of every page showing them.
+  for (const other of others) site.content.hrefOf(other);
   return (
-    <Section id="related" title={t('detail.more')} tone="sand" more={{ href: site.routeHref(route.id), label: t('detail.toOverview', { list: routeName(t, route.id) }) }}>
-      <ItemGrid items={others} headingLevel={3} eagerFirstRow={false} />
-    </Section>
+    <Reused
+      id={`related:${item.type}:${others.map((other) => other.nid).join(',')}`}
+      render={() => (
+        <Section id="related" title={t('detail.more')} tone="sand" more={{ href: site.routeHref(route.id), label: t('detail.toOverview', { list: routeName(t, route.id) }) }}>
+          <ItemGrid items={others} headingLevel={3} eagerFirstRow={false} />
+        </Section>
+      )}
+    />
   );
 }
 

@@ -1,9 +1,10 @@
-// templates/render-once.tsx: what every page of a language shares is rendered once and put into
-// each page's bytes where its marker stands; the page is exactly what rendering it all would give.
+// templates/render-once.tsx: what every page of a language (or many pages) shares is rendered once
+// and put into each page's bytes where its marker stands; the page is exactly what rendering it all
+// would give.
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { Page, SiteContext } from '../../../site/model/page-model';
-import { assemblePage, Once } from '../../../templates/render-once';
+import { assemblePage, Once, Reused } from '../../../templates/render-once';
 import { SiteProvider, useSite } from '../../../templates/site-context';
 
 function Shared() {
@@ -34,6 +35,42 @@ describe('Once and assemblePage', () => {
   it('keeps each language its own fragments', () => {
     expect(pageWith(en, 'x').bytes.toString('utf8')).toContain('Grüße aus en – „Schloss“ &amp; Spa');
     expect(pageWith(de, 'x').bytes.toString('utf8')).toContain('Grüße aus de – „Schloss“ &amp; Spa');
+  });
+
+  it('puts a reused fragment in its place with no wrapper, rendered once for every page naming its id', () => {
+    let renders = 0;
+    const Cards = ({ nids }: { nids: number[] }) => {
+      renders++;
+      return <ul>{nids.map((nid) => <li key={nid}>{`Zimmer ${nid} – „Blick“ & Bad`}</li>)}</ul>;
+    };
+    const site = { locale: 'de' } as SiteContext;
+    const render = (nids: number[], reuse: boolean) => {
+      const html = renderToString(
+        <SiteProvider page={{ locale: 'de' } as Page} site={site}>
+          <main>
+            text before
+            <h2>Mehr</h2>
+            {reuse ? <Reused id={`related:rooms:${nids.join(',')}`} render={() => <Cards nids={nids} />} /> : <Cards nids={nids} />}
+            <p>after</p>
+          </main>
+        </SiteProvider>,
+      );
+      return (reuse ? assemblePage(html, site) : Buffer.from(html, 'utf8')).toString('utf8');
+    };
+    const whole = [render([1, 2, 3], false), render([4, 5, 6], false)];
+    renders = 0;
+    expect([render([1, 2, 3], true), render([1, 2, 3], true), render([4, 5, 6], true), render([1, 2, 3], true)]).toEqual([whole[0], whole[0], whole[1], whole[0]]);
+    expect(renders).toBe(2);
+  });
+
+  it('refuses a fragment id React would escape', () => {
+    expect(() =>
+      renderToString(
+        <SiteProvider page={{ locale: 'de' } as Page} site={{ locale: 'de' } as SiteContext}>
+          <Reused id={'related:"x"'} render={() => <p />} />
+        </SiteProvider>,
+      ),
+    ).toThrow(/fragment id/);
   });
 
   it('refuses a marker whose fragment this language has not rendered', () => {
