@@ -144,8 +144,18 @@ export function rewriteLinks(html: string, base: string, siteOrigin: string | nu
 /** Start and end tags of links and images (see rewriteLinks). */
 const LINK_TAGS = /<(\/?)(a|img)(?=[\t\n\f\r />])[^>]*>/gi;
 
+/**
+ * An `href` as the allow-list writes it (./allow-list.ts): after a space, its value in double
+ * quotes, where a `"` is always escaped, so the first such match is the tag's first `href`.
+ */
+const PLAIN_HREF = /\shref="([^"&\r\0]*)"/i;
+
 /** The first `href` of a link's start tag, as the tokenizer reads it (character references decoded). */
 function hrefOf(tag: string): string | undefined {
+  // Without a character reference the value is the text between the quotes; a tokenizer per link
+  // is kept for the rest.
+  const plain = PLAIN_HREF.exec(tag);
+  if (plain) return plain[1];
   let href: string | undefined;
   tokenize(tag, {
     onStartTag(token) {

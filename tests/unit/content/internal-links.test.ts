@@ -77,6 +77,13 @@ describe('rewriteLinks', () => {
     expect(rewrite('<p><A HREF="&#47;de&#47;geheim">Ge<b>heim</b></A> <a href="/de/uebernachten/">x</a></p>').html).toBe('<p>Ge<b>heim</b> <a href="/de/uebernachten/">x</a></p>');
   });
 
+  it('reads the first href of a tag, not an attribute that only names one', () => {
+    const html = '<p><a data-href="/de/geheim" title="href=&quot;/de/geheim&quot;" href="/de/uebernachten/" hreflang="de">mehr</a></p>';
+    const result = rewrite(html);
+    expect(result.targets).toEqual(['/de/uebernachten/']);
+    expect(result.html).toBe(html.replace('</a>', '<span class="visually-hidden"> – Zimmer &amp; Suiten</span></a>'));
+  });
+
   it('handles deeply nested text without recursion', () => {
     const deep = `${'<span>'.repeat(5000)}x${'</span>'.repeat(5000)}`;
     const html = `<p><a href="/de/geheim">${deep}</a></p>`;
