@@ -12,6 +12,7 @@ import { MEDIA_TOKEN_PREFIX } from '../media/media-tokens';
 import { sanitizeAlias } from '../routes/alias';
 import { deeperThan } from '../content/raw-depth';
 import { cacheFile, readCacheBytes, readCacheFile, writeCacheFile } from './cache-file';
+import { recordSource } from './item-sources';
 import { keptItem } from './kept-items';
 
 const VERSION = 2;
@@ -70,7 +71,7 @@ export async function openListSnapshots(options: ListSnapshotsOptions): Promise<
     try {
       const bytes = await files(() => readCacheBytes(join(dir, entry.file), { head: { bytes: HEADER_BYTES, check: listHeader } }));
       if (!bytes) throw new Error('the file is gone');
-      return parseList(bytes);
+      return parseList(bytes, entry.scope);
     } catch (error) {
       options.warn(`kept list ${key} (${join(dir, entry.file)}) is damaged (${(error as Error).message}); it is fetched again`);
       lists.delete(key);
@@ -102,6 +103,7 @@ export async function openListSnapshots(options: ListSnapshotsOptions): Promise<
       const json = asciiJson(`{"version":${VERSION},"tokens":${JSON.stringify(MEDIA_TOKEN_PREFIX)},"entries":${JSON.stringify(entries.map((item) => [item.key, item.result, item.media]))}}`);
       const entry = { file: `${key.replace(' ', '-')}.${randomBytes(6).toString('hex')}.json`, listVersion: options.versions?.get(key) ?? null, scope: scope!, fetchedAt: options.now };
       fresh.set(key, entry);
+      for (const { key: raw, result, media } of entries) if (result.ok) recordSource(result.item, raw, entry.scope, media);
       made ??= mkdir(dir, { recursive: true });
       const written = made.then(() => files(() => writeFile(join(dir, entry.file), json, { flag: 'wx' })));
       // Awaited by save(); a build that fails before then leaves an unnamed file the next save removes.
@@ -171,7 +173,7 @@ function listHeader(bytes: Buffer): RegExpExecArray {
  * gives (no deeper, a publishable path), and its HTML is sanitized again before it is rendered
  * (./kept-html.ts).
  */
-function parseList(bytes: Buffer): NormalizedEntry[] {
+function parseList(bytes: Buffer, scope: string): NormalizedEntry[] {
   const tokens = listHeader(bytes);
   const theirs = Buffer.from(tokens[2]!);
   const ours = Buffer.from(MEDIA_TOKEN_PREFIX);
@@ -189,6 +191,7 @@ function parseList(bytes: Buffer): NormalizedEntry[] {
       const item = result.item;
       if (typeof item?.path !== 'string' || typeof item.locale !== 'string' || sanitizeAlias(item.path, item.locale).ok !== true) throw new Error('unexpected item path');
       keptItem(item);
+      recordSource(item, key, scope, media);
     }
     return { key, result, media };
   });

@@ -8,6 +8,7 @@ import type { ContentItem, Locale, NodeType, Wellness } from '../model/content-t
 import type { Page, SiteContext } from '../model/page-model';
 import { overlayMenu } from '../model/page-model';
 import { isUpcoming } from '../model/upcoming';
+import { sourceText } from './item-sources';
 
 /**
  * Site contexts whose content lookups (and `now`) are written into the dependencies of the page
@@ -164,9 +165,18 @@ export class InputHasher {
     return known;
   }
 
+  /**
+   * An item as pages show it: its source and media files (./item-sources.ts) with its resolved
+   * tiles, or, for an item without a known source, its JSON.
+   */
   private itemHash(item: ContentItem): string {
     let known = this.items.get(item);
-    if (known === undefined) this.items.set(item, (known = sha(JSON.stringify(item))));
+    if (known === undefined) {
+      let text = sourceText(item);
+      if (text === null) text = JSON.stringify(item);
+      else for (const paragraph of item.paragraphs) if (paragraph.kind === 'block_tiles') text += `\n${JSON.stringify(paragraph.tiles)}`;
+      this.items.set(item, (known = sha(text)));
+    }
     return known;
   }
 
