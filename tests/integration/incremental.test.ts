@@ -345,6 +345,37 @@ describe('incremental build', () => {
     }
   }, 120_000);
 
+  it('renders again the pages of unchanged items whose media file or tile target changed', async () => {
+    const content = structuredClone(fixtures);
+    const statuses: Record<string, number> = { 'stay-wine-cellar.svg': 503 };
+    const cms = await startContentBackend({ fixtures: content, mediaStatus: statuses });
+    try {
+      const run = (out: string, full = false) => build({ config: { ...config, content: { ...config.content, endpoint: cms.endpoint }, cacheDir: join(work, full ? `cache-${out}` : 'cache-came-back') }, outDir: join(work, out), reporter: silentReporter, now: NOW, full });
+      const first = await run('came-back');
+      expect(first.media.failed).toBeGreaterThan(0);
+      // The file answers again: no list moved, so every item is taken as kept, but the pages
+      // showing that file must show it now.
+      delete statuses['stay-wine-cellar.svg'];
+      const served = await run('came-back');
+      expect(served.lists.kept).toBe(served.lists.total);
+      expect(served.pages.rendered).toBeGreaterThan(0);
+      expectSameBytes(await tree('came-back'), (await run('came-back-full-1', true), await tree('came-back-full-1')));
+
+      // A tile shows its target's title: the page holding the tile changes with it, though its own item did not.
+      const tiles = published(content).find((node) => node.de.fieldContent?.some((paragraph) => paragraph.bundle === 'block_tiles'))!;
+      const tile = tiles.de.fieldContent!.find((paragraph) => paragraph.bundle === 'block_tiles')!;
+      const target = content.nodes.find((node) => tile.bundle === 'block_tiles' && node.nid === Number(tile.fieldTiles[0]!.targetId))!;
+      target.de.title = `${target.de.title} (umbenannt)`;
+      target.changed = saved();
+      cms.replaceFixtures(structuredClone(content));
+      await run('came-back');
+      expect(await readFile(join(work, 'came-back', tiles.de.path.slice(1), 'index.html'), 'utf8')).toContain(target.de.title);
+      expectSameBytes(await tree('came-back'), (await run('came-back-full-2', true), await tree('came-back-full-2')));
+    } finally {
+      await cms.close();
+    }
+  }, 180_000);
+
   it("builds a new output folder from the answers and items another folder's build kept, unless they are older than cacheMaxAgeHours", async () => {
     backend.replaceFixtures(structuredClone(fixtures));
     const first = await buildInto('first', 'cache-shared');
