@@ -8,13 +8,15 @@ import type { ContentItem, Locale, NodeType, Wellness } from '../model/content-t
 import type { Page, SiteContext } from '../model/page-model';
 import { overlayMenu } from '../model/page-model';
 import { isUpcoming } from '../model/upcoming';
+import { localized } from '../media/media-refs';
 import { sourceText } from './item-sources';
 
 /**
  * Site contexts whose content lookups (and `now`) are written into the dependencies of the page
  * being rendered. One context object per language, as without tracking: fragments rendered once
  * per language (templates/render-once.tsx) are cached by that object. Those fragments read only
- * the fields InputHasher's fingerprint covers, never the content index.
+ * the fields InputHasher's fingerprint covers, never the content index. Every item it hands out
+ * has its media made local (a build defers that until an item is read: site/stages/5-media.ts).
  */
 export class DependencyTracker {
   private current: Set<string> | null = null;
@@ -45,7 +47,7 @@ export class DependencyTracker {
       proxy = new Proxy(list, {
         get(target, property, receiver) {
           if (typeof property === 'string' && /^\d+$/.test(property)) {
-            const item = target[Number(property)];
+            const item = localized(target[Number(property)]);
             if (item) note(`get ${item.locale} ${item.nid}`);
             return item;
           }
@@ -66,7 +68,7 @@ export class DependencyTracker {
       content: {
         get(locale, nid) {
           note(`get ${locale} ${nid}`);
-          return content.get(locale, nid);
+          return localized(content.get(locale, nid));
         },
         // The list's members and order; the items a template reads are dependencies of their own
         // (a page showing the first three of a type does not change when the 400th does).
@@ -173,7 +175,7 @@ export class InputHasher {
     let known = this.items.get(item);
     if (known === undefined) {
       let text = sourceText(item);
-      if (text === null) text = JSON.stringify(item);
+      if (text === null) text = JSON.stringify(localized(item));
       else for (const paragraph of item.paragraphs) if (paragraph.kind === 'block_tiles') text += `\n${JSON.stringify(paragraph.tiles)}`;
       this.items.set(item, (known = sha(text)));
     }

@@ -8,7 +8,8 @@ import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Locale } from '../model/content-types';
 import type { ClientBundle } from '../output/client-bundle';
-import { writePages, type WriteResult } from '../output/write-pages';
+import { PARALLEL_FROM, writePages, type WriteResult } from '../output/write-pages';
+import { localized } from '../media/media-refs';
 import type { Page, SiteContext } from '../model/page-model';
 import type { SiteData } from '../render/site-data';
 import { fileOfHref } from '../routes/url-to-file';
@@ -84,6 +85,13 @@ export async function renderChanged(options: RenderChangedOptions): Promise<Rend
       render.push(page);
     }
     if (missing.size) render = pages.filter((page) => !records[page.href]);
+  }
+  // What the pages read besides their own items goes through the dependency tracker, which makes
+  // it local; a render thread gets a copy of the whole site, made local first.
+  if (render.length >= PARALLEL_FROM) for (const types of options.site.data.linkable.values()) for (const list of types.values()) list.forEach(localized);
+  for (const page of render) {
+    localized(page.item);
+    page.items.forEach(localized);
   }
   const written = await writePages({ outDir: options.dir, pages: render, bundle: options.bundle, track: true }, options.site, options.onProgress, options.signal);
   const renderedFiles: string[] = [];

@@ -25,7 +25,7 @@ import { measurePageJs, type ClientBundle } from './client-bundle';
  */
 const PAGES_PER_TURN = 64;
 /** Below this many pages a worker's start-up costs more than it saves. */
-const PARALLEL_FROM = 400;
+export const PARALLEL_FROM = 400;
 /**
  * On two cores the worker gains nothing and costs memory (docs/benchmarks.md): the build's own
  * I/O, the garbage collector and the worker's copy of the site data compete for the second core.

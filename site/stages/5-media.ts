@@ -1,7 +1,9 @@
 // media: waits for every download the fetch stage started, then points the content at the local
-// files.
+// files. A build makes an item's media local only when a page reads it (docs/incremental.md).
+import type { FetchedContent } from '../content/fetch-content';
+import type { ContentItem, Locale } from '../model/content-types';
 import type { MediaResult } from '../media/download-media';
-import { localizeMedia } from '../media/media-refs';
+import { deferLocalizing, MediaLocalizer } from '../media/media-refs';
 import { settleSources } from '../incremental/item-sources';
 import type { Fetched } from './3-fetch';
 import type { Stage } from './stage';
@@ -11,12 +13,31 @@ export type LocalMedia = Omit<MediaResult, 'files'>;
 export const media: Stage<Fetched, LocalMedia> = {
   name: 'media',
   shown: true,
-  async run(_context, { content, downloads }) {
+  async run(context, { content, downloads }) {
     const result = await downloads.settle();
-    localizeMedia(content.items, result.files);
-    localizeMedia(content.notifications, result.files);
-    for (const types of content.items.values()) for (const list of types.values()) settleSources(list, result.files);
+    const localizer = new MediaLocalizer(result.files);
+    localizer.localize(content.notifications);
+    const items = [...content.items.values()].flatMap((types) => [...types.values()].flat());
+    if (context.cache) {
+      // A build reads items through the pages it renders and the dependency tracker, which make
+      // them local (site/incremental/render-changed.ts, page-inputs.ts). A tile copies its target's
+      // first image when it is resolved (site/render/site-data.ts): targets are made local now.
+      localizer.localize(tileTargets(content, items));
+      deferLocalizing(items, localizer);
+    } else localizer.localize(content.items);
+    settleSources(items, result.files);
     return { stats: result.stats, adoption: result.adoption };
   },
   detail: ({ stats }) => `${stats.files} files from ${stats.downloaded + stats.fromCache + stats.failed} URLs: ${stats.downloaded} downloaded, ${stats.fromCache} from cache`,
 };
+
+/** The items some tile paragraph (of an item or a notification) names, in its language. */
+function tileTargets(content: FetchedContent, items: ContentItem[]): ContentItem[] {
+  const named = new Set<string>();
+  for (const { locale, paragraphs } of [...items, ...[...content.notifications.values()].flat()]) {
+    for (const paragraph of paragraphs) if (paragraph.kind === 'block_tiles') for (const nid of paragraph.nids) named.add(key(locale, nid));
+  }
+  return named.size ? items.filter((item) => named.has(key(item.locale, item.nid))) : [];
+}
+
+const key = (locale: Locale, nid: number) => `${locale} ${nid}`;
