@@ -1,16 +1,16 @@
-// What an item of a kept content list was made from, so that its part of a page's input hash
-// (./page-inputs.ts) is known without serializing the item. Normalizing is a pure function of the
-// raw answer (the entry's key) and the scope (docs/incremental.md, "How a build decides"); after
-// it, only the media stage changes an item, and only through the files its media URLs became
-// (site/media/media-refs.ts): the key, the scope and those files stand for the item as the media
-// stage leaves it. Tile paragraphs are resolved later against the whole site; the hasher adds
-// them itself. An item without a source (normalized with no kept lists, or a list the CMS sent
-// short) is hashed from its JSON.
+// What an item of a kept content list was, so that its part of a page's input hash
+// (./page-inputs.ts) is known without serializing the item again: the hash of its JSON as
+// normalizing made it, which the list file keeps (./list-snapshots.ts). After normalizing, only
+// the media stage changes an item, and only through the files its media URLs became
+// (site/media/media-refs.ts): that hash and those files stand for the item as the media stage
+// leaves it. Tile paragraphs are resolved later against the whole site; the hasher adds them
+// itself. An item without a source (normalized with no kept lists, or a list the CMS sent short)
+// is hashed from its JSON.
 import type { LocalFile } from '../media/media-tokens';
 
 interface ItemSource {
-  key: string;
-  scope: string;
+  /** The hash of the item's JSON as normalized. */
+  form: string;
   /** The media the item named, in the order normalizing named them: [url, owner]. */
   media: readonly (readonly [string, string])[];
   /** What the media stage made of each URL; until it ran, the source says nothing. */
@@ -19,9 +19,9 @@ interface ItemSource {
 
 const sources = new WeakMap<object, ItemSource>();
 
-/** `item` was normalized from the raw answer `key` under `scope`, naming `media`. */
-export function recordSource(item: object, key: string, scope: string, media: readonly (readonly [string, string])[]): void {
-  sources.set(item, { key, scope, media, files: null });
+/** `item`, normalized, hashes as `form` and named `media`. */
+export function recordSource(item: object, form: string, media: readonly (readonly [string, string])[]): void {
+  sources.set(item, { form, media, files: null });
 }
 
 /** The media stage made the items' media local with `files`. */
@@ -39,7 +39,7 @@ export function settleSources(items: Iterable<object>, files: ReadonlyMap<string
 export function sourceText(item: object): string | null {
   const source = sources.get(item);
   if (!source?.files) return null;
-  let text = `${source.key} ${source.scope}`;
+  let text = source.form;
   for (const [url] of source.media) {
     const file = source.files.get(url);
     text += file ? `\n${file.href} ${file.bytes} ${file.contentType} ${file.width} ${file.height}` : '\n-';

@@ -1,7 +1,7 @@
 // Content lists as an earlier build normalized them, kept per list so that a list whose version
 // did not move is taken whole and a moved list reuses its unchanged items. What is kept, when it is
 // trusted and how its files are written: docs/incremental.md ("How a build decides").
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
@@ -15,7 +15,7 @@ import { cacheFile, readCacheBytes, readCacheFile, writeCacheFile } from './cach
 import { recordSource } from './item-sources';
 import { keptItem } from './kept-items';
 
-const VERSION = 2;
+const VERSION = 3;
 /** Unnamed list files younger than this may belong to a build still running into the same cache. */
 const ORPHAN_AFTER_MS = 3_600_000;
 /** List files read or written at once: every list of every language may ask together (open-file limits). */
@@ -71,7 +71,7 @@ export async function openListSnapshots(options: ListSnapshotsOptions): Promise<
     try {
       const bytes = await files(() => readCacheBytes(join(dir, entry.file), { head: { bytes: HEADER_BYTES, check: listHeader } }));
       if (!bytes) throw new Error('the file is gone');
-      return parseList(bytes, entry.scope);
+      return parseList(bytes);
     } catch (error) {
       options.warn(`kept list ${key} (${join(dir, entry.file)}) is damaged (${(error as Error).message}); it is fetched again`);
       lists.delete(key);
@@ -100,10 +100,15 @@ export async function openListSnapshots(options: ListSnapshotsOptions): Promise<
     keep(locale, type, entries) {
       const key = listKey(locale, type);
       // Taken as it is now: the build goes on to change the items (media paths, tiles).
-      const json = asciiJson(`{"version":${VERSION},"tokens":${JSON.stringify(MEDIA_TOKEN_PREFIX)},"entries":${JSON.stringify(entries.map((item) => [item.key, item.result, item.media]))}}`);
+      const rows = entries.map(({ key: raw, result, media }) => {
+        const json = JSON.stringify(result);
+        const form = result.ok ? formOf(json) : '';
+        if (result.ok) recordSource(result.item, form, media);
+        return `[${JSON.stringify(raw)},${json},${JSON.stringify(media)},"${form}"]`;
+      });
+      const json = asciiJson(`{"version":${VERSION},"tokens":${JSON.stringify(MEDIA_TOKEN_PREFIX)},"entries":[${rows.join(',')}]}`);
       const entry = { file: `${key.replace(' ', '-')}.${randomBytes(6).toString('hex')}.json`, listVersion: options.versions?.get(key) ?? null, scope: scope!, fetchedAt: options.now };
       fresh.set(key, entry);
-      for (const { key: raw, result, media } of entries) if (result.ok) recordSource(result.item, raw, entry.scope, media);
       made ??= mkdir(dir, { recursive: true });
       const written = made.then(() => files(() => writeFile(join(dir, entry.file), json, { flag: 'wx' })));
       // Awaited by save(); a build that fails before then leaves an unnamed file the next save removes.
@@ -157,6 +162,14 @@ function asciiJson(json: string): string {
   return json.replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/**
+ * A normalized item's JSON as a hash that another process gets for the same item: media tokens
+ * carry a nonce of the process that made them (site/media/media-tokens.ts), left out here.
+ */
+function formOf(json: string): string {
+  return createHash('sha256').update(json.replaceAll(MEDIA_TOKEN_PREFIX, '\0')).digest('base64url');
+}
+
 /** Bytes of a list file that hold its header. */
 const HEADER_BYTES = 200;
 
@@ -173,7 +186,7 @@ function listHeader(bytes: Buffer): RegExpExecArray {
  * gives (no deeper, a publishable path), and its HTML is sanitized again before it is rendered
  * (./kept-html.ts).
  */
-function parseList(bytes: Buffer, scope: string): NormalizedEntry[] {
+function parseList(bytes: Buffer): NormalizedEntry[] {
   const tokens = listHeader(bytes);
   const theirs = Buffer.from(tokens[2]!);
   const ours = Buffer.from(MEDIA_TOKEN_PREFIX);
@@ -181,17 +194,17 @@ function parseList(bytes: Buffer, scope: string): NormalizedEntry[] {
   if (!theirs.equals(ours)) {
     for (let at = bytes.indexOf(theirs); at !== -1; at = bytes.indexOf(theirs, at + ours.length)) ours.copy(bytes, at);
   }
-  const parsed = JSON.parse(bytes.toString('latin1')) as { entries: [string, NormalizedEntry['result'], [string, string][]][] };
+  const parsed = JSON.parse(bytes.toString('latin1')) as { entries: [string, NormalizedEntry['result'], [string, string][], string][] };
   if (!Array.isArray(parsed?.entries)) throw new Error('unexpected shape');
   return parsed.entries.map((entry) => {
     if (!Array.isArray(entry) || deeperThan(entry)) throw new Error('unexpected entry');
-    const [key, result, media] = entry;
-    if (typeof key !== 'string' || typeof result?.ok !== 'boolean' || !Array.isArray(media)) throw new Error('unexpected entry');
+    const [key, result, media, form] = entry;
+    if (typeof key !== 'string' || typeof result?.ok !== 'boolean' || !Array.isArray(media) || typeof form !== 'string') throw new Error('unexpected entry');
     if (result.ok) {
       const item = result.item;
       if (typeof item?.path !== 'string' || typeof item.locale !== 'string' || sanitizeAlias(item.path, item.locale).ok !== true) throw new Error('unexpected item path');
       keptItem(item);
-      recordSource(item, key, scope, media);
+      recordSource(item, form, media);
     }
     return { key, result, media };
   });

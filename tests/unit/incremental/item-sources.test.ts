@@ -13,31 +13,30 @@ describe('item sources', () => {
   it('says nothing of an item without a source, or before the media stage ran', () => {
     const item = {};
     expect(sourceText(item)).toBeNull();
-    recordSource(item, 'k', 's', [[A, 'owner']]);
+    recordSource(item, 'form', [[A, 'owner']]);
     expect(sourceText(item)).toBeNull();
     settleSources([item], new Map([[A, file('/media/a.1.jpg')]]));
     expect(sourceText(item)).not.toBeNull();
   });
 
-  it('changes with the key, the scope and every field of each file its media became, or a file missing', () => {
-    const text = (key: string, scope: string, files: Map<string, LocalFile>) => {
+  it('changes with the normalized form and every field of each file its media became, or a file missing', () => {
+    const text = (form: string, files: Map<string, LocalFile>) => {
       const item = {};
-      recordSource(item, key, scope, [[A, 'owner'], [B, 'owner']]);
+      recordSource(item, form, [[A, 'owner'], [B, 'owner']]);
       settleSources([item], files);
       return sourceText(item);
     };
     const files = new Map([[A, file('/media/a.1.jpg')], [B, file('/media/b.1.pdf', { width: null, height: null, contentType: 'application/pdf' })]]);
-    const base = text('k', 's', files);
-    expect(text('k', 's', new Map(files))).toBe(base);
+    const base = text('f', files);
+    expect(text('f', new Map(files))).toBe(base);
     const variants = [
-      text('k2', 's', files),
-      text('k', 's2', files),
-      text('k', 's', new Map([...files, [A, file('/media/a.2.jpg')]])),
-      text('k', 's', new Map([...files, [A, file('/media/a.1.jpg', { bytes: 11 })]])),
-      text('k', 's', new Map([...files, [A, file('/media/a.1.jpg', { width: 5 })]])),
-      text('k', 's', new Map([...files, [A, file('/media/a.1.jpg', { height: 5 })]])),
-      text('k', 's', new Map([...files, [A, file('/media/a.1.jpg', { contentType: 'image/png' })]])),
-      text('k', 's', new Map([[B, files.get(B)!]])),
+      text('f2', files),
+      text('f', new Map([...files, [A, file('/media/a.2.jpg')]])),
+      text('f', new Map([...files, [A, file('/media/a.1.jpg', { bytes: 11 })]])),
+      text('f', new Map([...files, [A, file('/media/a.1.jpg', { width: 5 })]])),
+      text('f', new Map([...files, [A, file('/media/a.1.jpg', { height: 5 })]])),
+      text('f', new Map([...files, [A, file('/media/a.1.jpg', { contentType: 'image/png' })]])),
+      text('f', new Map([[B, files.get(B)!]])),
     ];
     for (const variant of variants) expect(variant).not.toBe(base);
     expect(new Set(variants).size).toBe(variants.length);

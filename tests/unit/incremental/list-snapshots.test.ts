@@ -9,6 +9,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { NormalizedEntry } from '../../../site/content/content-lists';
 import { openListSnapshots, type ListSnapshotsOptions } from '../../../site/incremental/list-snapshots';
 import { MEDIA_TOKEN_PREFIX, mediaToken } from '../../../site/media/media-tokens';
+import { settleSources, sourceText } from '../../../site/incremental/item-sources';
+import { item } from '../../helpers/items';
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -158,5 +160,28 @@ describe('content lists kept between builds', () => {
     second.scope('s');
     const [taken] = (await second.take('de', 'accommodation'))!;
     expect(taken!.result).toEqual({ ok: false, nid: 1, reason: `<img src="${token}"> <img src="${token}">` });
+  });
+
+  it('gives a kept item the hash of its normalized form, the same in the process that reads it, and another for another form', async () => {
+    const dir = await cacheDir();
+    const url = 'https://cms.example/a.jpg';
+    const made = (title: string) => ({ ok: true as const, item: item(1, 'de', 'accommodation', '/de/zimmer/a', { title, images: [{ src: mediaToken(url), width: 4, height: 3, alt: '', title: null }] }) });
+    const same = made('Turmzimmer');
+    const first = await opener(dir)();
+    first.scope('s');
+    first.keep('de', 'accommodation', [{ key: 'a', result: same, media: [[url, 'owner']] }, { key: 'b', result: made('Gartenzimmer'), media: [[url, 'owner']] }]);
+    await first.save();
+    const files = new Map([[url, { href: '/media/a.1.jpg', bytes: 1, contentType: 'image/jpeg', width: 4, height: 3 }]]);
+    // Read back as another process does: its own nonce in every token.
+    const [folder] = await readdir(join(dir, 'lists'));
+    const [listFile] = (await listFiles(dir)).filter((name) => name !== 'index.json');
+    const path = join(dir, 'lists', folder!, listFile!);
+    await writeFile(path, (await readFile(path, 'utf8')).split(MEDIA_TOKEN_PREFIX).join(MEDIA_TOKEN_PREFIX.replace(/[0-9a-f]{12}/, 'abcdef012345')));
+    const second = await opener(dir)();
+    second.scope('s');
+    const [a, b] = (await second.take('de', 'accommodation'))!.map((entry) => (entry.result as { item: object }).item);
+    settleSources([same.item, a!, b!], files);
+    expect(sourceText(a!)).toBe(sourceText(same.item));
+    expect(sourceText(b!)).not.toBe(sourceText(a!));
   });
 });
