@@ -376,6 +376,20 @@ describe('incremental build', () => {
     }
   }, 180_000);
 
+  it('fetches every list again when a term is added, but renders only the pages whose items it changed', async () => {
+    const content = structuredClone(fixtures);
+    backend.replaceFixtures(structuredClone(content));
+    await buildInto('terms', 'cache-terms');
+    content.terms.push({ tid: 9_999, vocabulary: content.terms[0]!.vocabulary, weight: 0, de: { name: 'Neu' }, en: { name: 'New' } });
+    backend.replaceFixtures(structuredClone(content));
+    const added = await buildInto('terms', 'cache-terms');
+    expect(added.fullReason).toBeNull();
+    expect(added.lists.kept).toBe(0);
+    expect(added.pages.rendered).toBe(0);
+    expectSameBytes(await tree('terms'), (await buildInto('terms-full', 'cache-terms-full', true), await tree('terms-full')));
+    backend.replaceFixtures(structuredClone(fixtures));
+  }, 120_000);
+
   it("builds a new output folder from the answers and items another folder's build kept, unless they are older than cacheMaxAgeHours", async () => {
     backend.replaceFixtures(structuredClone(fixtures));
     const first = await buildInto('first', 'cache-shared');
