@@ -79,28 +79,13 @@ export function resolveUrl(value: string, base: string): string | null {
  * parents (terms, tiles) are visited once; cycles are fine.
  */
 export function localizeMedia(root: unknown, files: ReadonlyMap<string, LocalFile>): void {
-  new MediaLocalizer(files).localize(root);
-}
-
-/**
- * The walk of localizeMedia, for roots given one after the other: an object met under an earlier
- * root is not visited again, and stays removed where it was removed.
- */
-export class MediaLocalizer {
-  // Strong sets, dropped with the localizer: a WeakSet of a million objects made every garbage
-  // collection during the walk process it as ephemerons, and costs two lookups where one does.
-  private readonly seen = new Set<object>();
-  private readonly removed = new Set<object>();
-
-  constructor(private readonly files: ReadonlyMap<string, LocalFile>) {}
-
-  localize(root: unknown): void {
-    if (root && typeof root === 'object') this.visit(root);
-  }
-
+  // Strong sets, dropped with the walk: a WeakSet of a million objects made every garbage collection
+  // during the walk process it as ephemerons, and costs two lookups where one does.
+  const seen = new Set<object>();
+  const removed = new Set<object>();
   /** The holder with its token made local, or false when it must go. */
-  private holder(holder: Record<string, unknown>, url: string): boolean {
-    const file = this.files.get(url);
+  const localize = (holder: Record<string, unknown>, url: string): boolean => {
+    const file = files.get(url);
     if (!file) return false;
     holder.src = file.href;
     if ('alt' in holder) {
@@ -115,30 +100,28 @@ export class MediaLocalizer {
       holder.contentType = file.contentType;
     }
     return true;
-  }
-
+  };
   /** Whether `value` (an object) survives; strings in it are rewritten. */
-  private visit(value: object): boolean {
-    const { seen, files } = this;
+  const visit = (value: object): boolean => {
     const known = seen.size;
-    if (seen.add(value).size === known) return !this.removed.has(value);
+    if (seen.add(value).size === known) return !removed.has(value);
     if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) {
         const child: unknown = value[i];
         if (typeof child === 'string') {
           if (hasMediaToken(child)) value[i] = rewriteInlineMedia(child, files);
-        } else if (child && typeof child === 'object' && !this.visit(child)) value.splice(i, 1);
+        } else if (child && typeof child === 'object' && !visit(child)) value.splice(i, 1);
       }
       return true;
     }
     if (value instanceof Map) {
-      for (const child of value.values()) if (child && typeof child === 'object') this.visit(child);
+      for (const child of value.values()) if (child && typeof child === 'object') visit(child);
       return true;
     }
     const record = value as Record<string, unknown>;
     const src = typeof record.src === 'string' ? tokenUrl(record.src) : null;
-    if (src !== null && !this.holder(record, src)) {
-      this.removed.add(value);
+    if (src !== null && !localize(record, src)) {
+      removed.add(value);
       return false;
     }
     // Content objects are plain data: for-in sees their own fields, without an array of keys each.
@@ -146,30 +129,34 @@ export class MediaLocalizer {
       const child = record[key];
       if (typeof child === 'string') {
         if (hasMediaToken(child)) record[key] = rewriteInlineMedia(child, files);
-      } else if (child && typeof child === 'object' && !this.visit(child)) record[key] = null;
+      } else if (child && typeof child === 'object' && !visit(child)) record[key] = null;
     }
     return true;
-  }
+  };
+  if (root && typeof root === 'object') visit(root);
 }
 
-/** Items whose media are made local when first read, each with the localizer to do it. */
-const deferred = new WeakMap<object, MediaLocalizer>();
+/** Items whose media are made local when first read, each with the files to make them local with. */
+const deferred = new WeakMap<object, ReadonlyMap<string, LocalFile>>();
 
 /**
  * The items' media are made local only when something reads them (`localized`): a build that
- * renders a few pages does not walk the whole site. Whoever reads an item must ask for it.
+ * renders a few pages does not walk the whole site. Whoever reads an item must ask for it. Each
+ * item is walked on its own; an object two items share is met by both walks, and both make of it
+ * what the walk over all of them would have (a token whose file is missing goes in both, a local
+ * href is no token).
  */
-export function deferLocalizing(items: Iterable<object>, localizer: MediaLocalizer): void {
-  for (const item of items) deferred.set(item, localizer);
+export function deferLocalizing(items: Iterable<object>, files: ReadonlyMap<string, LocalFile>): void {
+  for (const item of items) deferred.set(item, files);
 }
 
 /** `item` with its media local (a no-op unless its localizing was deferred). */
 export function localized<T>(item: T): T {
   if (item && typeof item === 'object') {
-    const localizer = deferred.get(item);
-    if (localizer) {
+    const files = deferred.get(item);
+    if (files) {
       deferred.delete(item);
-      localizer.localize(item);
+      localizeMedia(item, files);
     }
   }
   return item;

@@ -3,7 +3,7 @@
 import type { FetchedContent } from '../content/fetch-content';
 import type { ContentItem, Locale } from '../model/content-types';
 import type { MediaResult } from '../media/download-media';
-import { deferLocalizing, MediaLocalizer } from '../media/media-refs';
+import { deferLocalizing, localizeMedia } from '../media/media-refs';
 import { settleSources } from '../incremental/item-sources';
 import type { Fetched } from './3-fetch';
 import type { Stage } from './stage';
@@ -15,16 +15,17 @@ export const media: Stage<Fetched, LocalMedia> = {
   shown: true,
   async run(context, { content, downloads }) {
     const result = await downloads.settle();
-    const localizer = new MediaLocalizer(result.files);
-    localizer.localize(content.notifications);
+    localizeMedia(content.notifications, result.files);
     const items = [...content.items.values()].flatMap((types) => [...types.values()].flat());
     if (context.cache) {
       // A build reads items through the pages it renders and the dependency tracker, which make
       // them local (site/incremental/render-changed.ts, page-inputs.ts). A tile copies its target's
       // first image when it is resolved (site/render/site-data.ts): targets are made local now.
-      localizer.localize(tileTargets(content, items));
-      deferLocalizing(items, localizer);
-    } else localizer.localize(content.items);
+      const targets = tileTargets(content, items);
+      localizeMedia(targets, result.files);
+      const made = new Set(targets);
+      deferLocalizing(items.filter((item) => !made.has(item)), result.files);
+    } else localizeMedia(content.items, result.files);
     settleSources(items, result.files);
     return { stats: result.stats, adoption: result.adoption };
   },

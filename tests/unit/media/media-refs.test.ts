@@ -1,7 +1,7 @@
 // Deferred localizing (site/media/media-refs.ts): an item's media are made local when it is first
 // read, with the same result as the walk over the whole content, shared objects included.
 import { describe, expect, it } from 'vitest';
-import { deferLocalizing, localizeMedia, localized, MediaLocalizer, MediaRefs } from '../../../site/media/media-refs';
+import { deferLocalizing, localizeMedia, localized, MediaRefs } from '../../../site/media/media-refs';
 import type { LocalFile } from '../../../site/media/media-tokens';
 
 const base = 'https://cms.example.org';
@@ -23,7 +23,7 @@ describe('deferred localizing', () => {
     const walked = items();
     localizeMedia(walked, files);
     const deferred = items();
-    deferLocalizing(deferred, new MediaLocalizer(files));
+    deferLocalizing(deferred, files);
     expect(JSON.stringify(deferred[1])).toContain('__hotel-site-media-');
     expect(localized(deferred[1])).toBe(deferred[1]);
     expect(deferred[1]).toEqual(walked[1]);
@@ -37,7 +37,7 @@ describe('deferred localizing', () => {
     expect(localized(other)).toEqual({ src: 'kept as it is' });
     expect(localized(null)).toBeNull();
     const [item] = items();
-    deferLocalizing([item!], new MediaLocalizer(files));
+    deferLocalizing([item!], files);
     localized(item);
     const once = JSON.stringify(item);
     item!.images[0]!.src = 'changed since';
