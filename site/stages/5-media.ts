@@ -1,5 +1,6 @@
 // media: waits for every download the fetch stage started, then points the content at the local
-// files. A build makes an item's media local only when a page reads it (docs/incremental.md).
+// files. A build that reuses the previous output makes an item's media local only when a page
+// reads it (docs/incremental.md).
 import type { FetchedContent } from '../content/fetch-content';
 import type { ContentItem, Locale } from '../model/content-types';
 import type { MediaResult } from '../media/download-media';
@@ -17,10 +18,12 @@ export const media: Stage<Fetched, LocalMedia> = {
     const result = await downloads.settle();
     localizeMedia(content.notifications, result.files);
     const items = [...content.items.values()].flatMap((types) => [...types.values()].flat());
-    if (context.cache) {
-      // A build reads items through the pages it renders and the dependency tracker, which make
-      // them local (site/incremental/render-changed.ts, page-inputs.ts). A tile copies its target's
-      // first image when it is resolved (site/render/site-data.ts): targets are made local now.
+    if (context.cache?.fullReason === null) {
+      // A build that reuses the previous output reads items through the pages it renders and the
+      // dependency tracker, which make them local (site/incremental/render-changed.ts,
+      // page-inputs.ts); one that renders every page walks them all here, as preview and watch do.
+      // A tile copies its target's first image when it is resolved (site/render/site-data.ts):
+      // targets are made local now.
       const targets = tileTargets(content, items);
       localizeMedia(targets, result.files);
       const made = new Set(targets);
