@@ -14,8 +14,9 @@ import { sourceText } from './item-sources';
 /**
  * Site contexts whose content lookups (and `now`) are written into the dependencies of the page
  * being rendered. One context object per language, as without tracking: fragments rendered once
- * per language (templates/render-once.tsx) are cached by that object. Those fragments read only
- * the fields InputHasher's fingerprint covers, never the content index. Every item it hands out
+ * per language (templates/render-once.tsx) are cached by that object. A `<Once>` fragment reads
+ * only the fields InputHasher's fingerprint covers, never the content index; a `<Reused>` one
+ * shows items, and every page showing it makes their lookups itself. Every item it hands out
  * has its media made local (a build defers that until an item is read: site/stages/5-media.ts).
  */
 export class DependencyTracker {
