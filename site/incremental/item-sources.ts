@@ -6,6 +6,7 @@
 // leaves it. Tile paragraphs are resolved later against the whole site; the hasher adds them
 // itself. An item without a source (normalized with no kept lists, or a list the CMS sent short)
 // is hashed from its JSON.
+import { createHash } from 'node:crypto';
 import type { LocalFile } from '../media/media-tokens';
 
 interface ItemSource {
@@ -13,36 +14,39 @@ interface ItemSource {
   form: string;
   /** The media the item named, in the order normalizing named them: [url, owner]. */
   media: readonly (readonly [string, string])[];
-  /** What the media stage made of each URL; until it ran, the source says nothing. */
-  files: ReadonlyMap<string, LocalFile> | null;
 }
 
-const sources = new WeakMap<object, ItemSource>();
+/**
+ * Until the media stage ran, an item's source; then, the hash of what it is as the media stage
+ * left it — not the media stage's files, which the build lets go of before rendering.
+ */
+const sources = new WeakMap<object, ItemSource | string>();
 
 /** `item`, normalized, hashes as `form` and named `media`. */
 export function recordSource(item: object, form: string, media: readonly (readonly [string, string])[]): void {
-  sources.set(item, { form, media, files: null });
+  sources.set(item, { form, media });
 }
 
 /** The media stage made the items' media local with `files`. */
 export function settleSources(items: Iterable<object>, files: ReadonlyMap<string, LocalFile>): void {
   for (const item of items) {
     const source = sources.get(item);
-    if (source) source.files = files;
+    if (source === undefined || typeof source === 'string') continue;
+    // Its source and the local file (or none) of each media URL, in a line.
+    let text = source.form;
+    for (const [url] of source.media) {
+      const file = files.get(url);
+      text += file ? `\n${file.href} ${file.bytes} ${file.contentType} ${file.width} ${file.height}` : '\n-';
+    }
+    sources.set(item, createHash('sha256').update(text).digest('base64url'));
   }
 }
 
 /**
- * What the item is, as the media stage left it, in a line: its source and the local file (or
- * none) of each media URL. Null when that is not known: hash the item itself.
+ * What the item is, as the media stage left it, as a hash of its source and the files its media
+ * became. Null when that is not known: hash the item itself.
  */
 export function sourceText(item: object): string | null {
   const source = sources.get(item);
-  if (!source?.files) return null;
-  let text = source.form;
-  for (const [url] of source.media) {
-    const file = source.files.get(url);
-    text += file ? `\n${file.href} ${file.bytes} ${file.contentType} ${file.width} ${file.height}` : '\n-';
-  }
-  return text;
+  return typeof source === 'string' ? source : null;
 }
