@@ -1,7 +1,7 @@
 // A fixed number of runners draining one list: bounded concurrency for tens of thousands of items
 // at the cost of one array slot each, where a promise-per-item limiter holds a promise and closures
 // for every item waiting (docs/media.md, "Memory"). The media stage pushes URLs while it drains;
-// forEachBounded drains a list known up front (links and comparisons of 10,000 pages).
+// forEachBounded drains a list known up front (linking and comparing every page of a build).
 
 export class DrainQueue<T> {
   /** How many items run at once. */
