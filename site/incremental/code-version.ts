@@ -9,11 +9,12 @@
 // same. Like Git's index, a file changed within the last seconds before the version was made is
 // "racily clean" (a later edit could leave the same times): then the version is not kept.
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fg from 'fast-glob';
 import { checkoutCacheDir } from '../bundling/checkout-cache.mjs';
 import { projectPath } from '../project-root';
+import { readCacheFile, writeCacheFile } from './cache-file';
 
 const SOURCES = ['templates/**/*', 'site/**/*', 'locales/**/*', 'package.json', 'package-lock.json'];
 /** How recent a change must be for the version made now not to be kept. */
@@ -32,7 +33,7 @@ export async function sourceVersion(root: string, cacheDir: string, racyMs = RAC
   const entries = (await fg(SOURCES, { cwd: root, onlyFiles: true, ignore: ['site/cms/**'], stats: true })).sort((a, b) => (a.path < b.path ? -1 : 1));
   const stamp = sha(entries.map(({ path, stats }) => `${path}\0${stats!.size}\0${stats!.ino}\0${stats!.mtimeMs}\0${stats!.ctimeMs}`).join('\n'));
   const kept = join(cacheDir, 'code-version.json');
-  const known = await readFile(kept, 'utf8').then((text) => JSON.parse(text) as { stamp?: unknown; version?: unknown } | null).catch(() => null);
+  const known = await readCacheFile(kept).then((text) => JSON.parse(text ?? 'null') as { stamp?: unknown; version?: unknown } | null).catch(() => null);
   if (known && known.stamp === stamp && typeof known.version === 'string') return known.version;
   const hash = createHash('sha256');
   // A few hundred small files: read one after the other, far from any open-file limit.
@@ -40,13 +41,8 @@ export async function sourceVersion(root: string, cacheDir: string, racyMs = RAC
   const made = hash.digest('base64url');
   const racy = Date.now() - racyMs;
   if (entries.every(({ stats }) => stats!.mtimeMs < racy && stats!.ctimeMs < racy)) {
-    // Under a new name, then renamed: concurrent builds never read half a file. A failure only
-    // means the next build hashes the sources again.
-    const tmp = `${kept}.${process.pid}.tmp`;
-    await mkdir(join(kept, '..'), { recursive: true })
-      .then(() => writeFile(tmp, JSON.stringify({ stamp, version: made })))
-      .then(() => rename(tmp, kept))
-      .catch(() => {});
+    // A failure only means the next build hashes the sources again.
+    await writeCacheFile(kept, JSON.stringify({ stamp, version: made })).catch(() => {});
   }
   return made;
 }
