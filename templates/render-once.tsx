@@ -4,9 +4,9 @@
 // SiteContext, never on the page, and come as a function so that not even their props are
 // computed again (JSX children would be built on every page). <Reused> does the same without a
 // wrapper for a part many pages share that also shows content (the related items of a detail
-// page): its id names everything it shows beyond the SiteContext's shared data, and the page makes
-// the content lookups the part depends on itself, so that they are the page's dependencies
-// (site/incremental/page-inputs.ts) on every page, not only on the first.
+// page): its id names everything it shows beyond the SiteContext's shared data, and what its
+// rendering looked up in the content index is made every showing page's lookups (a build records
+// them per page as dependencies: SiteContext.lookups, site/incremental/page-inputs.ts).
 //
 // React renders only a marker where a fragment goes; `assemblePage` puts the page together as a
 // Buffer around the fragments' bytes, encoded once. The page is never one big JavaScript string: a
@@ -26,32 +26,46 @@ const MARKER_START = `\u0001${NONCE}:`;
 const MARKER_END = '\u0002';
 const FRAGMENT_ID = /^[\w:,.-]+$/;
 
-const fragments = new WeakMap<SiteContext, Map<string, Buffer>>();
+interface Fragment {
+  html: Buffer;
+  /** What rendering it looked up in the content index (a build that records lookups). */
+  lookups: readonly string[];
+}
 
-function fragmentsOf(site: SiteContext): Map<string, Buffer> {
+const fragments = new WeakMap<SiteContext, Map<string, Fragment>>();
+
+function fragmentsOf(site: SiteContext): Map<string, Fragment> {
   let byId = fragments.get(site);
   if (!byId) fragments.set(site, (byId = new Map()));
   return byId;
 }
 
-/** The marker of fragment `id` of this SiteContext, rendered now if it is the first page to show it. */
-function marker(page: Page, site: SiteContext, id: string, render: () => ReactNode): string {
+/**
+ * The marker of fragment `id` of this SiteContext, rendered now if it is the first page to show it.
+ * `shared`: what it looks up is every showing page's, not the first's alone.
+ */
+function marker(page: Page, site: SiteContext, id: string, render: () => ReactNode, shared: boolean): string {
   const byId = fragmentsOf(site);
-  if (!byId.has(id)) {
+  const known = byId.get(id);
+  if (known) {
+    if (shared) site.lookups?.replay(known.lookups);
+  } else {
     if (!FRAGMENT_ID.test(id)) throw new Error(`fragment id "${id}" may hold only letters, digits and _:,.-`);
-    const html = renderToString(
-      <SiteProvider page={page} site={site}>
-        {render()}
-      </SiteProvider>,
-    );
-    byId.set(id, Buffer.from(html, 'utf8'));
+    const html = () =>
+      renderToString(
+        <SiteProvider page={page} site={site}>
+          {render()}
+        </SiteProvider>,
+      );
+    const rendered = site.lookups ? site.lookups.capture(html) : { result: html(), keys: [] };
+    byId.set(id, { html: Buffer.from(rendered.result, 'utf8'), lookups: rendered.keys });
   }
   return `${MARKER_START}${id}${MARKER_END}`;
 }
 
 export function Once({ id, render }: { id: string; render: () => ReactNode }) {
   // display: contents (class "once" in base.css): the wrapper adds no box to the layout.
-  return <div className="once">{marker(usePage(), useSite(), id, render)}</div>;
+  return <div className="once">{marker(usePage(), useSite(), id, render, false)}</div>;
 }
 
 /**
@@ -59,7 +73,7 @@ export function Once({ id, render }: { id: string; render: () => ReactNode }) {
  * stand between elements (not beside text) and render elements.
  */
 export function Reused({ id, render }: { id: string; render: () => ReactNode }) {
-  return marker(usePage(), useSite(), id, render);
+  return marker(usePage(), useSite(), id, render, true);
 }
 
 /**
@@ -77,7 +91,7 @@ export function assemblePage(html: string, site: SiteContext): Buffer {
     const idAt = at + MARKER_START.length;
     const end = html.indexOf(MARKER_END, idAt);
     const id = html.slice(idAt, end);
-    const fragment = byId.get(id);
+    const fragment = byId.get(id)?.html;
     if (!fragment) throw new Error(`no rendered fragment "${id}" for this page's language`);
     const text = html.slice(from, at);
     texts.push(text);

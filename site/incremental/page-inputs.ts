@@ -16,7 +16,7 @@ import { sourceText } from './item-sources';
  * being rendered. One context object per language, as without tracking: fragments rendered once
  * per language (templates/render-once.tsx) are cached by that object. A `<Once>` fragment reads
  * only the fields InputHasher's fingerprint covers, never the content index; a `<Reused>` one
- * shows items, and every page showing it makes their lookups itself. Every item it hands out
+ * shows items, and what it looked up is replayed for every page showing it (`lookups`). Every item it hands out
  * has its media made local (a build defers that until an item is read: site/stages/5-media.ts).
  */
 export class DependencyTracker {
@@ -37,6 +37,24 @@ export class DependencyTracker {
       this.current = null;
     }
   }
+
+  /** What a shared fragment looked up, for the pages that show it after the first (SiteContext.lookups). */
+  private readonly lookups = {
+    capture: <T>(render: () => T): { result: T; keys: string[] } => {
+      const page = this.current;
+      const keys = new Set<string>();
+      this.current = keys;
+      try {
+        return { result: render(), keys: [...keys] };
+      } finally {
+        this.current = page;
+        for (const key of keys) page?.add(key);
+      }
+    },
+    replay: (keys: readonly string[]): void => {
+      for (const key of keys) this.current?.add(key);
+    },
+  };
 
   /** Lists as read by templates: each element read is a dependency on that item. */
   private readonly lists = new WeakMap<object, unknown>();
@@ -66,6 +84,7 @@ export class DependencyTracker {
     const tracked = <T extends ContentItem[]>(list: T) => this.tracked(list);
     return {
       ...site,
+      lookups: this.lookups,
       content: {
         get(locale, nid) {
           note(`get ${locale} ${nid}`);

@@ -109,6 +109,20 @@ export interface SiteContext {
   year: number;
   /** Only in the preview's draft view (docs/drafts.md): what its notice bar says. Never in a build. */
   drafts?: DraftView;
+  /**
+   * Only while a build records what each page looked up (site/incremental/page-inputs.ts): a
+   * fragment several pages share (templates/render-once.tsx) is rendered once, and its lookups
+   * must still be every such page's.
+   */
+  lookups?: Lookups;
+}
+
+/** A page's content lookups, as a build records them. */
+export interface Lookups {
+  /** Runs `render`; what it looked up is the current page's, and is returned too. */
+  capture<T>(render: () => T): { result: T; keys: string[] };
+  /** Makes `keys` (from capture) the current page's lookups too. */
+  replay(keys: readonly string[]): void;
 }
 
 /** The preview's draft view: the site as it will be once everything pending is published. */

@@ -71,9 +71,7 @@ function Related({ item }: { item: ContentItem }) {
     if (others.length === 3) break;
   }
   if (others.length === 0) return null;
-  // Most pages of a type show the same three: rendered once per language and type. Their cards
-  // link where hrefOf says; looked up here, that stays a dependency of every page showing them.
-  for (const other of others) site.content.hrefOf(other);
+  // Most pages of a type show the same three: rendered once per language and set of items.
   return (
     <Reused
       id={`related:${item.type}:${others.map((other) => other.nid).join(',')}`}

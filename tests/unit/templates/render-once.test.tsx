@@ -3,7 +3,9 @@
 // would give.
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { Page, SiteContext } from '../../../site/model/page-model';
+import { DependencyTracker } from '../../../site/incremental/page-inputs';
+import type { ContentItem } from '../../../site/model/content-types';
+import type { ContentIndex, Page, SiteContext } from '../../../site/model/page-model';
 import { assemblePage, Once, Reused } from '../../../templates/render-once';
 import { SiteProvider, useSite } from '../../../templates/site-context';
 
@@ -61,6 +63,26 @@ describe('Once and assemblePage', () => {
     renders = 0;
     expect([render([1, 2, 3], true), render([1, 2, 3], true), render([4, 5, 6], true), render([1, 2, 3], true)]).toEqual([whole[0], whole[0], whole[1], whole[0]]);
     expect(renders).toBe(2);
+  });
+
+  it("makes what a reused fragment looked up every showing page's lookups, not the first page's alone", () => {
+    const content = { hrefOf: (item: ContentItem) => `/de/zimmer/${item.nid}/` } as unknown as ContentIndex;
+    const tracker = new DependencyTracker(new Map([['de', { locale: 'de', content } as SiteContext]]));
+    const site = tracker.sites.get('de')!;
+    const items = [1, 2].map((nid) => ({ nid, locale: 'de', title: `Zimmer ${nid}` }) as ContentItem);
+    const Cards = () => <ul>{items.map((item) => <li key={item.nid}><a href={useSite().content.hrefOf(item)}>{item.title}</a></li>)}</ul>;
+    const page = (own: string) =>
+      tracker.record(() =>
+        renderToString(
+          <SiteProvider page={{ locale: 'de' } as Page} site={site}>
+            <p>{own}</p>
+            <Reused id="related:rooms:1,2" render={() => <Cards />} />
+          </SiteProvider>,
+        ),
+      ).deps;
+    const first = page('first');
+    expect(first.sort()).toEqual(['href de 1', 'href de 2']);
+    expect(page('second').sort()).toEqual(first);
   });
 
   it('refuses a fragment id React would escape', () => {
