@@ -1,13 +1,13 @@
 // Bundling of the TypeScript CLI for the `hotel-site` bin (cli/hotel-site.mjs). It bundles it with
 // esbuild into the checkout's own cache folder (site/bundling/checkout-cache.mjs) whenever a source file is
-// newer than the last bundle, and the bin imports that. So `npx hotel-site` works right after
+// newer than the last bundle (or npm installed packages since), and the bin runs that. So `npx hotel-site` works right after
 // `npm install`, with no build step to remember and no stale output after a `git pull`.
 //
 // The project root is the checkout this file lies in — where the bin was invoked — and is written
 // into the bundle (site/project-root.ts): the bundle's own real path may lie in another checkout
 // when node_modules is a symlink shared between worktrees.
-import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkoutCacheDir } from '../site/bundling/checkout-cache.mjs';
 import { nodeBundleOptions } from '../site/bundling/node-bundle.mjs';
@@ -15,8 +15,11 @@ import { nodeBundleOptions } from '../site/bundling/node-bundle.mjs';
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const outDir = checkoutCacheDir(root);
 const stamp = join(outDir, '.stamp');
-/** Bundled entry points: name → source. Workers are separate bundles (worker_threads load files). */
-export const ENTRIES = { cli: 'cli/index.ts', 'render-worker': 'site/render/render-worker.ts', bench: 'tests/bench/bench.ts' };
+/** Names the current CLI script: written last, so a start never finds a script not yet written. */
+const pointer = join(outDir, 'cli.json');
+const CLI_ENTRY = 'cli/index.ts';
+/** Entry points bundled as ES modules: name → source. Workers are bundles of their own (worker_threads load files). */
+const MODULE_ENTRIES = { 'render-worker': 'site/render/render-worker.ts', bench: 'tests/bench/bench.ts' };
 const SOURCE_DIRS = ['cli', 'site', 'templates', 'tests/bench'];
 // By name, anywhere: folder names the sources also use (site/media/) must never be listed here.
 const SKIP = new Set(['node_modules']);
@@ -24,6 +27,9 @@ const SKIP = new Set(['node_modules']);
 /** Every file the bundle is made from, or that decides whether it is fresh (absolute paths). */
 export function bundleSources() {
   const files = [join(root, 'package.json')];
+  // npm rewrites it on every install: the packages bundled into the CLI may have changed.
+  const installed = join(root, 'node_modules', '.package-lock.json');
+  if (existsSync(installed)) files.push(installed);
   const visit = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (SKIP.has(entry.name)) continue;
@@ -55,38 +61,68 @@ export async function ensureBundle() {
   // written beside its target and renamed over it: concurrent launches (parallel tests) never
   // import a half-written bundle.
   mkdirSync(outDir, { recursive: true });
-  const entryPoints = Object.fromEntries(Object.entries(ENTRIES).map(([name, src]) => [name, join(root, src)]));
-  const result = await build(
-    nodeBundleOptions(root, entryPoints, {
-      outdir: outDir,
-      outExtension: { '.js': '.mjs' },
-      splitting: true,
-      chunkNames: 'chunks/[name]-[hash]',
-      // Stack traces point at the sources (the bin enables source maps), which needs only the
-      // mappings: a map file beside each chunk without the sources' text. Node reads and parses
-      // the map of every module it loads, and keeps each module's source text; an inline map with
-      // the sources' text would be read, decoded and scanned on every start.
-      sourcemap: 'linked',
-      sourcesContent: false,
-      logLevel: 'error',
-    }),
-  );
+  const entryPoints = (entries) => Object.fromEntries(Object.entries(entries).map(([name, src]) => [name, join(root, src)]));
+  // Stack traces point at the sources, which needs only the mappings: a map file beside each
+  // output without the sources' text. Node reads and parses the map of every module it loads, and
+  // keeps each module's source text; an inline map with the sources' text would be read, decoded
+  // and scanned on every start.
+  const maps = { sourcemap: 'linked', sourcesContent: false, logLevel: 'error' };
+  const [cli, modules] = await Promise.all([
+    // One CommonJS script, run from V8's code cache (./compiled-bundle.mjs). The packages are in
+    // it too, but for esbuild (a native binary of its own) and React: a template imported afresh
+    // by `watch` must render with the React the generator renders with.
+    build(
+      nodeBundleOptions(root, entryPoints({ cli: CLI_ENTRY }), {
+        ...maps,
+        outdir: outDir,
+        format: 'cjs',
+        entryNames: '[name]-[hash]',
+        outExtension: { '.js': '.cjs' },
+        packages: 'bundle',
+        external: ['esbuild', 'react', 'react/*', 'react-dom', 'react-dom/*'],
+        define: { 'import.meta.url': '__bundleUrl' },
+        banner: { js: 'var __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
+      }),
+    ),
+    // Worker threads and the benchmark load files as ES modules, sharing chunks.
+    build(
+      nodeBundleOptions(root, entryPoints(MODULE_ENTRIES), {
+        ...maps,
+        outdir: outDir,
+        outExtension: { '.js': '.mjs' },
+        splitting: true,
+        chunkNames: 'chunks/[name]-[hash]',
+      }),
+    ),
+  ]);
+  const outputFiles = [...cli.outputFiles, ...modules.outputFiles];
   mkdirSync(join(outDir, 'chunks'), { recursive: true });
-  for (const file of result.outputFiles) {
-    const tmp = `${file.path}.${process.pid}.tmp`;
-    writeFileSync(tmp, file.contents);
-    renameSync(tmp, file.path);
-  }
-  // Chunks of earlier bundles: kept a while for processes still running them, then removed.
-  const current = new Set(result.outputFiles.map((file) => file.path));
-  for (const name of readdirSync(join(outDir, 'chunks'))) {
-    const path = join(outDir, 'chunks', name);
-    if (!current.has(path) && Date.now() - statSync(path).mtimeMs > 3_600_000) rmSync(path, { force: true });
-  }
+  for (const file of outputFiles) writeAtomically(file.path, file.contents);
+  const script = cli.outputFiles.find((file) => file.path.endsWith('.cjs'));
+  writeAtomically(pointer, JSON.stringify({ file: basename(script.path) }));
+  // Outputs of earlier bundles, and the code caches made from them: kept a while for processes
+  // still running them, then removed.
+  const current = new Set(outputFiles.map((file) => file.path));
+  const ours = basename(script.path, '.cjs') + '.';
+  const old = (path) => !current.has(path) && Date.now() - statSync(path).mtimeMs > 3_600_000;
+  for (const name of readdirSync(outDir)) if (name.startsWith('cli-') && !name.startsWith(ours) && old(join(outDir, name))) rmSync(join(outDir, name), { force: true });
+  for (const name of readdirSync(join(outDir, 'chunks'))) if (old(join(outDir, 'chunks', name))) rmSync(join(outDir, 'chunks', name), { force: true });
   writeFileSync(stamp, String(Date.now()));
 }
 
+function writeAtomically(path, contents) {
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, contents);
+  renameSync(tmp, path);
+}
+
+/** The bundled CLI script (CommonJS) and its content hash, which names its code caches. */
+export function bundledCli() {
+  const { file } = JSON.parse(readFileSync(pointer, 'utf8'));
+  return { file: join(outDir, file), hash: basename(file, '.cjs') };
+}
+
+/** An ES module entry: the render worker, the benchmark. */
 export function bundledEntry(name) {
   return join(outDir, `${name}.mjs`);
 }
-

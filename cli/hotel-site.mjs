@@ -1,12 +1,16 @@
 #!/usr/bin/env node
 // The `hotel-site` bin: bundles the TypeScript sources when they changed (cli/bundle.mjs), then runs them.
-import { pathToFileURL } from 'node:url';
-import { bundledEntry, ensureBundle } from './bundle.mjs';
+import { bundledCli, ensureBundle } from './bundle.mjs';
+import { loadCompiledBundle } from './compiled-bundle.mjs';
 
 // React (an external package) picks its production build from NODE_ENV when first loaded; the
 // development build renders pages several times slower.
 process.env.NODE_ENV ??= 'production';
+// For the modules Node loads itself (the config, watch mode's): the CLI's own stack frames are
+// mapped by ./compiled-bundle.mjs.
 process.setSourceMapsEnabled(true);
 await ensureBundle();
-const { main } = await import(pathToFileURL(bundledEntry('cli')).href);
-await main(process.argv);
+const { file, hash } = bundledCli();
+const cli = loadCompiledBundle(file, hash, process.argv[2] ?? '');
+await cli.exports.main(process.argv);
+cli.keepCompiledCode();

@@ -35,6 +35,12 @@ export function formatBuildMessages(messages, showPath) {
 }
 
 /**
+ * The bin runs the CLI as a compiled script (cli/compiled-bundle.mjs), where `import()` has no
+ * module loader: it hands its own. Elsewhere (tests, the bin itself) this module's `import()` works.
+ */
+const importModule = (url) => (globalThis[Symbol.for('hotel-site.import')] ?? ((href) => import(href)))(url);
+
+/**
  * Imports bundled code as the module at `file` (written, imported by file URL, deleted): Node
  * caches modules by URL, so each version needs a name of its own. `map`, when given, is written
  * beside it for stack traces.
@@ -43,7 +49,7 @@ export async function importBundle(file, code, map) {
   await writeFile(file, code);
   if (map) await writeFile(`${file}.map`, map);
   try {
-    return await import(pathToFileURL(file).href);
+    return await importModule(pathToFileURL(file).href);
   } finally {
     // Node has read the map, if source maps are on, while importing.
     await Promise.all([unlink(file), map ? unlink(`${file}.map`) : null].map((removal) => removal?.catch(() => {})));

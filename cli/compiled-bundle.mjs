@@ -1,0 +1,98 @@
+// Runs the CLI bundle (cli/bundle.mjs) as a script compiled with V8's code cache: Node 20 caches no
+// compiled code of its own, so every start would parse and compile the CLI again, and its ES
+// modules would be resolved and linked one by one. A script compiled from V8's cached data skips
+// that. The cache is made after a run (so it holds the functions that run compiled, not only the
+// top level), one per command, and is named for the bundle's content hash: V8 itself checks only
+// the source's length and its own version and flags, which `cachedDataRejected` reports.
+//
+// A script has no module loader for `import()`: the bin hands its own to the bundle
+// (site/bundling/node-bundle.mjs). Node maps no stack frame of a script to its sources; this does,
+// reading the bundle's source map only when a stack with a frame of the bundle is printed.
+import { SourceMap, createRequire, findSourceMap } from 'node:module';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Script } from 'node:vm';
+
+/** The key of the importer the bin hands the bundle: the same in site/bundling/node-bundle.mjs. */
+const IMPORTER = Symbol.for('hotel-site.import');
+
+/**
+ * Compiles and runs the CommonJS bundle at `file` (with the content hash `hash`), returning its
+ * exports and a function that keeps the compiled code for the next start of `command`.
+ */
+export function loadCompiledBundle(file, hash, command) {
+  const cacheFile = `${dirname(file)}/${hash}.${(/^[a-z]+$/.test(command) ? command : 'other')}.v8`;
+  let cachedData;
+  try {
+    cachedData = readFileSync(cacheFile);
+  } catch {
+    // None yet: made after this run.
+  }
+  globalThis[IMPORTER] = (url) => import(url);
+  mapStackTraces(file);
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`, { filename: file, cachedData });
+  const module = { exports: {} };
+  script.runInThisContext().call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
+  return {
+    exports: module.exports,
+    keepCompiledCode() {
+      if (cachedData && !script.cachedDataRejected) return;
+      // Written beside and renamed: a concurrent start never reads half a cache. A failure only
+      // means the next start compiles again.
+      try {
+        const tmp = `${cacheFile}.${process.pid}.tmp`;
+        writeFileSync(tmp, script.createCachedData());
+        renameSync(tmp, cacheFile);
+      } catch {
+        // See above.
+      }
+    },
+  };
+}
+
+/**
+ * Stack frames point at the sources: the bundle's through its source map, read on first use, and
+ * every other file's through the map Node read when loading it (source maps on: the config and
+ * watch mode's modules).
+ */
+function mapStackTraces(bundle) {
+  let bundleMap;
+  const mapOf = (file) => {
+    if (file !== bundle) return file ? findSourceMap(file) : undefined;
+    try {
+      if (bundleMap === undefined) {
+        const payload = JSON.parse(readFileSync(`${bundle}.map`, 'utf8'));
+        const base = pathToFileURL(`${bundle}.map`);
+        bundleMap = new SourceMap({ ...payload, sources: payload.sources.map((source) => new URL(source, base).href) });
+      }
+    } catch {
+      bundleMap = null;
+    }
+    return bundleMap ?? undefined;
+  };
+  const bundleUrl = pathToFileURL(bundle).href;
+  Error.prepareStackTrace = (error, frames) => {
+    const lines = frames.map((frame) => {
+      const text = `    at ${frame}`;
+      const file = frame.getFileName();
+      const line = frame.getLineNumber();
+      const column = frame.getColumnNumber();
+      const map = line && column ? mapOf(file === bundleUrl ? bundle : file) : undefined;
+      const entry = map?.findEntry(line - 1, column - 1);
+      if (!entry?.originalSource) return text;
+      const source = entry.originalSource.startsWith('file://') ? fileURLToPath(entry.originalSource) : entry.originalSource;
+      return text.replace(`${file}:${line}:${column}`, `${source}:${entry.originalLine + 1}:${entry.originalColumn + 1}`);
+    });
+    return [errorHeader(error), ...lines].join('\n');
+  };
+}
+
+/** What V8 puts first in a stack: "Name: message". */
+function errorHeader(error) {
+  try {
+    return Error.prototype.toString.call(error);
+  } catch {
+    return '<error>';
+  }
+}
