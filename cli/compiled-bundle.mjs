@@ -1,54 +1,55 @@
 // Runs the CLI bundle (cli/bundle.mjs) as a script compiled with V8's code cache: Node 20 caches no
 // compiled code of its own, so every start would parse and compile the CLI again, and its ES
 // modules would be resolved and linked one by one. A script compiled from V8's cached data skips
-// that. The cache is made after a run (so it holds the functions that run compiled, not only the
-// top level), one per command, and is named for the bundle's content hash: V8 itself checks only
-// the source's length and its own version and flags, which `cachedDataRejected` reports.
+// that. The cache is made when the script is first compiled, before any of it runs: it holds what
+// V8 compiles up front, and every command's start reads the same. A cache made after a build would
+// hold every function the build ran, and reading it costs more than compiling those a one-edit
+// build needs (docs/benchmarks.md, "Start-up"). It is named for the bundle's content hash: V8
+// itself checks only the source's length and its own version and flags, which
+// `cachedDataRejected` reports (a start with other node flags makes it anew).
 //
 // A script has no module loader for `import()`: the bin hands its own to the bundle
 // (site/bundling/node-bundle.mjs). Node maps no stack frame of a script to its sources; this does,
 // reading the bundle's source map only when a stack with a frame of the bundle is printed.
 import { SourceMap, createRequire, findSourceMap } from 'node:module';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Script } from 'node:vm';
 
 /** The key of the importer the bin hands the bundle: the same in site/bundling/node-bundle.mjs. */
 const IMPORTER = Symbol.for('hotel-site.import');
 
-/**
- * Compiles and runs the CommonJS bundle at `file` (with the content hash `hash`), returning its
- * exports and a function that keeps the compiled code for the next start of `command`.
- */
-export function loadCompiledBundle(file, hash, command) {
-  const cacheFile = `${dirname(file)}/${hash}.${(/^[a-z]+$/.test(command) ? command : 'other')}.v8`;
+/** Compiles and runs the CommonJS bundle at `file` (named for its content hash `hash`); returns its exports. */
+export function loadCompiledBundle(file, hash) {
+  const cacheFile = join(dirname(file), `${hash}.v8`);
   let cachedData;
   try {
     cachedData = readFileSync(cacheFile);
   } catch {
-    // None yet: made after this run.
+    // None yet: made below.
   }
   globalThis[IMPORTER] = (url) => import(url);
   mapStackTraces(file);
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`, { filename: file, cachedData });
+  if (!cachedData || script.cachedDataRejected) keep(cacheFile, script);
   const module = { exports: {} };
   script.runInThisContext().call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
-  return {
-    exports: module.exports,
-    keepCompiledCode() {
-      if (cachedData && !script.cachedDataRejected) return;
-      // Written beside and renamed: a concurrent start never reads half a cache. A failure only
-      // means the next start compiles again.
-      try {
-        const tmp = `${cacheFile}.${process.pid}.tmp`;
-        writeFileSync(tmp, script.createCachedData());
-        renameSync(tmp, cacheFile);
-      } catch {
-        // See above.
-      }
-    },
-  };
+  return module.exports;
+}
+
+/**
+ * Writes the script's code cache, beside and renamed: a concurrent start never reads half a cache.
+ * A failure only means the next start compiles again.
+ */
+function keep(cacheFile, script) {
+  try {
+    const tmp = `${cacheFile}.${process.pid}.tmp`;
+    writeFileSync(tmp, script.createCachedData());
+    renameSync(tmp, cacheFile);
+  } catch {
+    // See above.
+  }
 }
 
 /**

@@ -11,6 +11,5 @@ process.env.NODE_ENV ??= 'production';
 process.setSourceMapsEnabled(true);
 await ensureBundle();
 const { file, hash } = bundledCli();
-const cli = loadCompiledBundle(file, hash, process.argv[2] ?? '');
-await cli.exports.main(process.argv);
-cli.keepCompiledCode();
+const { main } = loadCompiledBundle(file, hash);
+await main(process.argv);
