@@ -1,10 +1,11 @@
 // How this project turns TypeScript into modules Node runs — one set of esbuild options for the bin
-// (cli/bundle.mjs: the CLI and its render worker), `watch` (site/serve/watch/fresh-import.ts: the
-// generator and templates, re-imported after each save) and the config loader
+// (cli/bundle.mjs: the CLI, its render worker, the benchmark), `watch` (site/serve/watch/fresh-import.ts:
+// the generator and templates, re-imported after each save) and the config loader
 // (site/config/load-config.ts: site.config.ts): ES modules for Node 20.19, every package left
 // external (one shared React), .graphql files as text, React's automatic JSX, and the project root
-// written in for code that finds the project's files. Plain JavaScript: the bin needs it before
-// any TypeScript can run.
+// written in for code that finds the project's files. (The bin's CLI overrides the first two: it
+// is one CommonJS script run from V8's code cache, cli/compiled-bundle.mjs.) Plain JavaScript:
+// the bin needs it before any TypeScript can run.
 import { unlink, writeFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 

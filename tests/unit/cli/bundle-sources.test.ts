@@ -1,5 +1,5 @@
 // The bin rebuilds its bundle when any source is newer than it (cli/bundle.mjs): every source the
-// bundle is made from must count, in whatever folder it sits.
+// bundle is made from must count, in whatever folder it sits, and so must the installed packages.
 import { join, resolve } from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
@@ -15,5 +15,10 @@ describe('the bundle freshness check', () => {
     expect(expected.length).toBeGreaterThan(100);
     expect(expected.filter((file) => !watched.has(file))).toEqual([]);
     expect(watched.has(join('site', 'media', 'fetch-file.ts'))).toBe(true);
+  });
+
+  it('counts an npm install too: the CLI bundle holds the packages', () => {
+    const watched = new Set((bundleSources() as string[]).map((file) => file.slice(root.length + 1)));
+    expect(watched.has(join('node_modules', '.package-lock.json'))).toBe(true);
   });
 });
