@@ -97,8 +97,8 @@ export async function ensureBundle() {
   ]);
   const outputFiles = [...cli.outputFiles, ...modules.outputFiles];
   mkdirSync(join(outDir, 'chunks'), { recursive: true });
-  for (const file of outputFiles) writeAtomically(file.path, file.contents);
   const script = cli.outputFiles.find((file) => file.path.endsWith('.cjs'));
+  for (const file of outputFiles) writeAtomically(file.path, file === script ? asciiOnly(file.text) : file.contents);
   writeAtomically(pointer, JSON.stringify({ file: basename(script.path) }));
   // Outputs of earlier bundles, and the code caches made from them: kept a while for processes
   // still running them, then removed.
@@ -108,6 +108,15 @@ export async function ensureBundle() {
   for (const name of readdirSync(outDir)) if (name.startsWith('cli-') && !name.startsWith(ours) && old(join(outDir, name))) rmSync(join(outDir, name), { force: true });
   for (const name of readdirSync(join(outDir, 'chunks'))) if (old(join(outDir, 'chunks', name))) rmSync(join(outDir, 'chunks', name), { force: true });
   writeFileSync(stamp, String(Date.now()));
+}
+
+/**
+ * The script with every character past ASCII escaped, so the bin reads it as one byte a character
+ * (./compiled-bundle.mjs). esbuild escapes them in strings already, but leaves the comments it
+ * keeps and the character classes of regular expressions; an escape means the same in all three.
+ */
+function asciiOnly(text) {
+  return text.replace(/[^\0-\x7f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 function writeAtomically(path, contents) {

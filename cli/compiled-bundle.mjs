@@ -20,7 +20,11 @@ import { Script } from 'node:vm';
 /** The key of the importer the bin hands the bundle: the same in site/bundling/node-bundle.mjs. */
 const IMPORTER = Symbol.for('hotel-site.import');
 
-/** Compiles and runs the CommonJS bundle at `file` (named for its content hash `hash`); returns its exports. */
+/**
+ * Compiles and runs the CommonJS bundle at `file` (named for its content hash `hash`); returns its
+ * exports. The bundle is ASCII (cli/bundle.mjs): read as Latin-1, it needs no decoding, and V8
+ * keeps it at one byte a character.
+ */
 export function loadCompiledBundle(file, hash) {
   const cacheFile = join(dirname(file), `${hash}.v8`);
   let cachedData;
@@ -31,7 +35,7 @@ export function loadCompiledBundle(file, hash) {
   }
   globalThis[IMPORTER] = (url) => import(url);
   mapStackTraces(file);
-  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`, { filename: file, cachedData });
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'latin1')}\n})`, { filename: file, cachedData });
   if (!cachedData || script.cachedDataRejected) keep(cacheFile, script);
   const module = { exports: {} };
   script.runInThisContext().call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
