@@ -48,7 +48,8 @@ function newestSourceMtime() {
 
 function bundleIsFresh() {
   try {
-    return statSync(stamp).mtimeMs >= newestSourceMtime();
+    // A cache folder an earlier version of the bin made has a stamp but no script.
+    return existsSync(pointer) && statSync(stamp).mtimeMs >= newestSourceMtime();
   } catch {
     return false;
   }
