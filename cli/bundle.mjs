@@ -1,7 +1,8 @@
 // Bundling of the TypeScript CLI for the `hotel-site` bin (cli/hotel-site.mjs). It bundles it with
-// esbuild into the checkout's own cache folder (site/bundling/checkout-cache.mjs) whenever a source file is
-// newer than the last bundle (or npm installed packages since), and the bin runs that. So `npx hotel-site` works right after
-// `npm install`, with no build step to remember and no stale output after a `git pull`.
+// esbuild into the checkout's own cache folder (site/bundling/checkout-cache.mjs) whenever a source
+// file is newer than the last bundle (or npm installed packages since), and the bin runs that. So
+// `npx hotel-site` works right after `npm install`, with no build step to remember and no stale
+// output after a `git pull`.
 //
 // The project root is the checkout this file lies in — where the bin was invoked — and is written
 // into the bundle (site/project-root.ts): the bundle's own real path may lie in another checkout
