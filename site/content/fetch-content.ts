@@ -1,9 +1,11 @@
 // The fetch stage's work: every content type in every language (./content-lists, paged by
 // ./paging), the taxonomy terms (./term-index), the menu (./menu) and the notifications — all
-// through the one bounded client, every list at once so the concurrency limit is the throttle. Any
-// request that finally fails rejects the whole stage, and stops the others: nothing is published
-// half-fetched.
+// through the one bounded client. Content lists go a few at a time: enough to keep the client's
+// slots busy, few enough that each list is normalized soon after it arrived, so the raw answers of
+// every list never wait in memory together for the sanitizer. Any request that finally fails rejects
+// the whole stage, and stops the others: nothing is published half-fetched.
 import { setMaxListeners } from 'node:events';
+import pLimit from 'p-limit';
 import type { ContentClient } from './client';
 import { ContentLists, sha256, type ListStore, type RevisionInfo, type Skipped } from './content-lists';
 import { parseMenu, type RawMenuEntry } from './menu';
@@ -16,6 +18,12 @@ import type { Raw } from './read-raw';
 import { Terms } from './term-index';
 import type { ContentItem, Locale, NodeType, Notification } from '../model/content-types';
 import { NODE_TYPES } from '../model/content-types';
+
+/**
+ * Content lists fetched and normalized at once. Each asks for up to a window of pages together
+ * (./paging), so a few keep the client's slots filled while another list is being normalized.
+ */
+export const LISTS_AT_ONCE = 8;
 
 export interface FetchedContent {
   /** Published items with a publishable path, per language, per type in CMS order. */
@@ -82,12 +90,13 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
   const media = new MediaRefs(base, options.onMedia);
   const context = (locale: Locale, refs = media): NormalizeContext => ({ locale, base, mediaOrigins, media: refs, terms, html: memo?.html, drafts: options.drafts });
   const skipped: Skipped[] = [];
+  const listsAtOnce = pLimit(LISTS_AT_ONCE);
   const lists = new ContentLists({ client, request, context, termsReady, onMedia: options.onMedia, base, memo, store, complete, skipped, drafts: options.drafts });
 
   const [notifications, menus] = await Promise.all([
     Promise.all(locales.map((locale) => tick(fetchAllPages(client, QUERIES.notifications, { language: locale }, 'nodeQuery', 'nid', request)).then((fetched) => complete(fetched, `notifications (${locale})`)))),
     Promise.all(locales.map((locale) => tick(client.request<unknown>(options.drafts ? DRAFT_QUERIES.menu : QUERIES.menu, menuVariables(locale), request)))),
-    Promise.all(locales.flatMap((locale) => types.map((type) => tick(lists.list(locale, type))))),
+    Promise.all(locales.flatMap((locale) => types.map((type) => tick(listsAtOnce(() => lists.list(locale, type)))))),
     termsReady,
   ]).catch((error: unknown) => {
     abort.abort();

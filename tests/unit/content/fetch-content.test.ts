@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ContentClient } from '../../../site/content/client';
-import { fetchContent } from '../../../site/content/fetch-content';
+import { fetchContent, LISTS_AT_ONCE } from '../../../site/content/fetch-content';
 import { PAGE_SIZE, fetchAllPages } from '../../../site/content/paging';
 import { QUERIES } from '../../../site/content/queries';
+import { NODE_TYPES } from '../../../site/model/content-types';
 import { json, startGraphqlStub, type GraphqlStub } from '../../helpers/graphql-stub';
 
 let stub: GraphqlStub | null = null;
@@ -105,8 +106,8 @@ describe('the fetch stage', () => {
               options.signal?.removeEventListener('abort', stop);
               resolve(operation.name === 'Menu' ? {} : { nodeQuery: { count: 0, entities: [] }, taxonomyTermQuery: { count: 0, entities: [] } });
             });
-            if (pending.length === 20) setImmediate(() => pending.splice(0).forEach((answer) => answer()));
-            else if (pending.length > 20) pending.splice(0).forEach((answer) => answer());
+            // Answered together, on the next turn: every request asked in this one is in flight at once.
+            if (pending.length === 1) setImmediate(() => pending.splice(0).forEach((answer) => answer()));
           });
         },
       };
@@ -117,5 +118,34 @@ describe('the fetch stage', () => {
     } finally {
       process.off('warning', onWarning);
     }
+  });
+
+  it('fetches and normalizes a few content lists at a time, each list whole before the next starts', async () => {
+    const open = new Set<string>();
+    const started: string[] = [];
+    let most = 0;
+    const client = {
+      endpoint: 'http://127.0.0.1:9/graphql',
+      stats: { requests: 0, retries: 0 },
+      async request(operation: { name: string }, variables: Record<string, unknown>) {
+        if (operation.name === 'Menu') return {};
+        if (operation.name !== 'ContentPage') return { nodeQuery: { count: 0, entities: [] }, taxonomyTermQuery: { count: 0, entities: [] } };
+        const list = `${String(variables.langcode)} ${String(variables.type)}`;
+        if (!open.has(list)) started.push(list);
+        open.add(list);
+        most = Math.max(most, open.size);
+        // Two pages per list, the second a turn later: a list stays open across turns.
+        await new Promise((resolve) => setImmediate(resolve));
+        const offset = Number(variables.offset);
+        const entities = Array.from({ length: offset === 0 ? PAGE_SIZE : 1 }, (_, i) => ({ nid: offset + i + 1, status: true }));
+        if (offset > 0) setImmediate(() => open.delete(list));
+        return { nodeQuery: { count: PAGE_SIZE + 1, entities } };
+      },
+    };
+    await fetchContent(client as unknown as ContentClient, { locales: ['de', 'en'], base: 'http://127.0.0.1:9', mediaOrigins: new Set(), onMedia: () => {} });
+    const lists = NODE_TYPES.filter((type) => type !== 'notifications').length * 2;
+    expect(new Set(started).size).toBe(lists);
+    expect(lists).toBeGreaterThan(LISTS_AT_ONCE);
+    expect(most).toBe(LISTS_AT_ONCE);
   });
 });
