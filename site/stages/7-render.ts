@@ -6,7 +6,7 @@ import { deadLinkWarnings } from '../render/dead-links';
 import type { RenderChangedResult } from '../incremental/render-changed';
 import type { BuiltAssets } from './2-assets';
 import type { PreparedSite } from './6-site-data';
-import { relaxHeap } from './heap';
+import { collectBeforeRendering } from './heap';
 import type { Stage } from './stage';
 
 export interface RenderInput {
@@ -25,7 +25,7 @@ export const render: Stage<RenderInput, Rendered> = {
   async run(context, { site, assets }) {
     const cache = context.cache;
     if (!cache) throw new Error('the render stage writes a build: it needs the build cache');
-    relaxHeap();
+    collectBeforeRendering();
     // Loaded here: a build that finds nothing changed never renders.
     const { renderChanged } = await import('../incremental/render-changed');
     const rendered = await renderChanged({
