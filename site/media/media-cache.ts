@@ -252,7 +252,7 @@ export class MediaCache {
     }
     if (!this.dirty && !pruned && !this.discarded) return;
     const temporary = join(this.dir, `manifest.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
-    await writeFile(temporary, JSON.stringify({ version: VERSION, entries: Object.fromEntries(this.entries), failures: Object.fromEntries(this.failures) }));
+    await writeFile(temporary, manifestText(this.entries, this.failures));
     await rename(temporary, join(this.dir, 'manifest.json'));
     this.savedAt = null;
     this.dirty = false;
@@ -274,6 +274,33 @@ export class MediaCache {
       }
     }
   }
+}
+
+/** Characters of manifest text written at a time. */
+const MANIFEST_CHUNK = 64 * 1024;
+
+/**
+ * The manifest's JSON — what `JSON.stringify` makes of `{ version, entries, failures }` with both
+ * maps as objects — in pieces of about MANIFEST_CHUNK characters, one entry at a time. The index
+ * names every media file of the site, and is saved when the media stage's memory is at its
+ * highest: a copy of it as one object, its text as one string and that string's bytes would all
+ * be alive at once.
+ */
+export function* manifestText(entries: ReadonlyMap<string, CachedFile>, failures: ReadonlyMap<string, MediaFailure>): Generator<string> {
+  let text = `{"version":${VERSION},"entries":`;
+  for (const [map, after] of [[entries, ',"failures":'], [failures, '}']] as const) {
+    let separator = '{';
+    for (const [url, value] of map) {
+      text += `${separator}${JSON.stringify(url)}:${JSON.stringify(value)}`;
+      separator = ',';
+      if (text.length >= MANIFEST_CHUNK) {
+        yield text;
+        text = '';
+      }
+    }
+    text += `${separator === '{' ? '{' : ''}}${after}`;
+  }
+  yield text;
 }
 
 /** Opened without following a link, and without waiting on a FIFO planted in its place. */

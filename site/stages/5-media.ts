@@ -28,7 +28,11 @@ export const media: Stage<Fetched, LocalMedia> = {
       localizeMedia(targets, result.files);
       const made = new Set(targets);
       deferLocalizing(items.filter((item) => !made.has(item)), result.files);
-    } else localizeMedia(content.items, result.files);
+    } else {
+      // Item by item: a walk remembers every object it met, and the whole site at once would
+      // hold them all when the build's memory is at its highest (deferLocalizing: the same result).
+      for (const item of items) localizeMedia(item, result.files);
+    }
     settleSources(items, result.files);
     return { stats: result.stats, adoption: result.adoption };
   },
