@@ -159,8 +159,9 @@ class Downloads implements MediaDownloads {
 
   /** Bound: handed on as a callback. */
   readonly request = (url: string, owner: string, kept = false): void => {
-    if (!kept) this.changed.add(url);
     const known = this.owners.get(url);
+    if (known === OBTAINED) return;
+    if (!kept) this.changed.add(url);
     if (known) {
       if (known.length < 4 && !known.includes(owner)) known.push(owner);
       return;
@@ -197,6 +198,8 @@ class Downloads implements MediaDownloads {
     const got = await this.source.obtain(url, this.changed.has(url));
     if (!got) return;
     this.files.set(url, got.file);
+    this.owners.set(url, OBTAINED);
+    this.changed.delete(url);
     if (got.downloaded) this.stats.downloaded++;
     else this.stats.fromCache++;
   }
@@ -251,6 +254,14 @@ class Downloads implements MediaDownloads {
     if (!cache) await rm(this.spoolDir, { recursive: true, force: true });
   }
 }
+
+/**
+ * What `owners` holds for a URL whose file was had (never added to): only a file left out is
+ * reported with who uses it, and whether an item using it changed no longer matters. What each
+ * URL needed is let go of as soon as it is done rather than when the stage ends, where the stage's
+ * memory peaks.
+ */
+const OBTAINED: string[] = [];
 
 function usedBy(list: string[] | undefined): string {
   if (!list?.length) return '';

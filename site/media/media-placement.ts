@@ -13,6 +13,9 @@ import type { Adoption } from '../output/staging';
  */
 const ADOPT_MAX_ADDED = 1_000;
 
+/** A name in place: one settled promise for all, not one per file kept until the stage ends. */
+const PLACED = Promise.resolve();
+
 export class MediaPlacement {
   private readonly placed = new Map<string, Promise<void>>();
   /** Names the previous media folder holds (null: no folder to take over). */
@@ -35,9 +38,12 @@ export class MediaPlacement {
     let done = this.placed.get(name);
     if (!done) {
       done = this.previousNames.then(async (names) => {
-        if (names?.has(name)) return void this.adopted.add(name);
-        await this.linkOrCopy(source, join(this.mediaDir, name));
-        this.added.push(name);
+        if (names?.has(name)) this.adopted.add(name);
+        else {
+          await this.linkOrCopy(source, join(this.mediaDir, name));
+          this.added.push(name);
+        }
+        this.placed.set(name, PLACED);
       });
       this.placed.set(name, done);
     }
@@ -51,7 +57,7 @@ export class MediaPlacement {
 
   /** The file was written into the media folder itself. */
   written(name: string): void {
-    this.placed.set(name, Promise.resolve());
+    this.placed.set(name, PLACED);
   }
 
   /** The source was gone: the next place() of the name tries again. */

@@ -47,6 +47,16 @@ const SIGNATURES: Readonly<Record<string, [number, Buffer][]>> = {
 };
 
 /** Why the file may not be published as `contentType`, or null when it may. */
+const TYPES = new Map(Object.keys(EXTENSIONS).map((type) => [type, type]));
+
+/**
+ * `contentType` as one string shared by every file of that type: each answer's header is a string
+ * of its own, and the media index keeps one per file until the stage ends.
+ */
+export function sharedType(contentType: string): string {
+  return TYPES.get(contentType) ?? contentType;
+}
+
 export function typeProblem(contentType: string, head: Buffer): string | null {
   if (!EXTENSIONS[contentType]) return `its type "${contentType || 'none'}" is not published`;
   const signatures = SIGNATURES[contentType];

@@ -10,7 +10,7 @@ import { FileProblem } from './fetch-problems';
 import type { FetchResult } from './fetch-file';
 import { freshUntil, writeBody, type CachedFile, type MediaCache } from './media-cache';
 import type { MediaPlacement } from './media-placement';
-import { EXTENSIONS, typeProblem } from './media-types';
+import { EXTENSIONS, sharedType, typeProblem } from './media-types';
 import { sanitizeSvg } from './svg-sanitize';
 
 /** Bytes read from a spooled file to check its signature and measure it. */
@@ -52,7 +52,7 @@ export async function storeFile(url: string, fetched: Extract<FetchResult, { not
   else context.placement.written(name);
   const headers = fetched.headers;
   return {
-    sha256, name, contentType: fetched.contentType, bytes, width, height,
+    sha256, name, contentType: sharedType(fetched.contentType), bytes, width, height,
     etag: headers.get('etag'), lastModified: headers.get('last-modified'), freshUntil: freshUntil(headers, context.now()), usedAt: context.started, written,
   };
 }
