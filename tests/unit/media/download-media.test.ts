@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startMediaDownloads, type MediaStageOptions } from '../../../site/media/download-media';
 import { freshUntil, MediaCache } from '../../../site/media/media-cache';
 import { createMediaPolicy } from '../../../site/media/media-policy';
@@ -223,6 +223,25 @@ describe('the media stage', () => {
       expect.stringMatching(/gone\.svg \(page nid 1 \(de\)\) left out since \d{4}-\d\d-\d\d: HTTP 404/),
       expect.stringMatching(/page\.html \(page nid 1 \(de\)\) left out: its type "text\/html" is not published/),
     ]);
+  });
+
+  it('asks once for a file named again after it arrived, and names every item using a file left out', async () => {
+    files.set('/ok.svg', { body: svg('green') });
+    const warnings: string[] = [];
+    const downloads = startMediaDownloads({
+      policy: createMediaPolicy(`${base}/graphql`), outDir: await mkdtemp(join(dir, 'out-')), cache: await MediaCache.open(join(dir, 'cache'), (message) => warnings.push(message)),
+      limits: { maxBytes: 64 * 1024, deadlineMs: 1500, headersTimeoutMs: 1000 }, concurrency: 4, retries: 0, baseDelayMs: 1, onWarning: (message) => warnings.push(message),
+    });
+    downloads.request(`${base}/ok.svg`, 'page nid 1 (de)');
+    downloads.request(`${base}/gone.svg`, 'page nid 1 (de)');
+    await vi.waitFor(() => expect(log.map((entry) => entry.path).sort()).toEqual(['/gone.svg', '/ok.svg']));
+    await new Promise((done) => setTimeout(done, 50));
+    downloads.request(`${base}/ok.svg`, 'page nid 1 (en)');
+    downloads.request(`${base}/gone.svg`, 'page nid 1 (en)');
+    const result = await downloads.settle();
+    expect(log.map((entry) => entry.path).sort()).toEqual(['/gone.svg', '/ok.svg']);
+    expect([...result.files.keys()]).toEqual([`${base}/ok.svg`]);
+    expect(warnings).toEqual([expect.stringMatching(/gone\.svg \(page nid 1 \(de\), page nid 1 \(en\)\) left out since \d{4}-\d\d-\d\d: HTTP 404$/)]);
   });
 
   it('fails only when the media host cannot be reached at all', async () => {
