@@ -46,7 +46,6 @@ const SIGNATURES: Readonly<Record<string, [number, Buffer][]>> = {
   'video/webm': [[0, hex('1a45dfa3')]],
 };
 
-/** Why the file may not be published as `contentType`, or null when it may. */
 const TYPES = new Map(Object.keys(EXTENSIONS).map((type) => [type, type]));
 
 /**
@@ -57,6 +56,7 @@ export function sharedType(contentType: string): string {
   return TYPES.get(contentType) ?? contentType;
 }
 
+/** Why the file may not be published as `contentType`, or null when it may. */
 export function typeProblem(contentType: string, head: Buffer): string | null {
   if (!EXTENSIONS[contentType]) return `its type "${contentType || 'none'}" is not published`;
   const signatures = SIGNATURES[contentType];
