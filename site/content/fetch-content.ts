@@ -20,8 +20,8 @@ import type { ContentItem, Locale, NodeType, Notification } from '../model/conte
 import { NODE_TYPES } from '../model/content-types';
 
 /**
- * Content lists fetched and normalized at once. Each asks for up to a window of pages together
- * (./paging), so a few keep the client's slots filled while another list is being normalized.
+ * How many content lists are fetched and normalized at a time. Each asks for up to a window of
+ * pages together (./paging), so a few keep the client's slots filled while another is normalized.
  */
 export const LISTS_AT_ONCE = 8;
 
