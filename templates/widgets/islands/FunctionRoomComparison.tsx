@@ -121,7 +121,8 @@ export default function FunctionRoomComparison({ idPrefix: id, rooms, labels }: 
       <p className="room-compare__hint" aria-hidden="true" hidden={none}>
         {labels.scrollHint}
       </p>
-      <section className="room-compare__scroll" aria-labelledby={`${id}-caption`} tabIndex={0} hidden={none}>
+      {/* data-rows: the stylesheet's estimate of the table's height while it is not rendered yet. */}
+      <section className="room-compare__scroll" aria-labelledby={`${id}-caption`} tabIndex={0} hidden={none} data-rows={rooms.length}>
         <table className="room-table">
           <caption id={`${id}-caption`}>
             <span className="room-table__caption">{labels.caption}</span>
