@@ -1,9 +1,10 @@
 // Function-room comparison: every room with its measures, the
 // five seating layouts and prices; live filtering by layout and persons; no match shows exactly
 // the locale files' message (its English counterpart on /en); without JavaScript every room shows.
+// Far below the screen, the table waits unrendered in a box sized by its rows.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hasChromium, launchBrowser } from '../../helpers/browser';
+import { hasChromium, launchBrowser, VIEWPORTS } from '../../helpers/browser';
 import { hydrateByUse, openTab, routePath, serveSite, VARIANTS, type SiteServer } from './harness';
 
 const dist = inject('fixtureSite');
@@ -80,6 +81,37 @@ describe.skipIf(!hasChromium)('function-room comparison', () => {
       }
     });
   }
+
+  it('is styled and laid out only near the screen, holding a place sized by its rows until then', async () => {
+    const tab = await openTab(browser, { viewport: VIEWPORTS.mobile });
+    try {
+      const { page } = tab;
+      // The list of offers puts the comparison several screens below the top of the page.
+      await page.goto(server.url + routePath('meetingsandcelebrations', 'de'));
+      const box = page.locator('.room-compare__scroll').first();
+      const state = () =>
+        box.evaluate((element) => ({
+          rendered: element.querySelector('tbody td')!.checkVisibility({ contentVisibilityAuto: true }),
+          height: element.getBoundingClientRect().height,
+          rows: Number(element.getAttribute('data-rows')),
+          rem: parseFloat(getComputedStyle(document.documentElement).fontSize),
+        }));
+      const far = await state();
+      expect(far.rendered).toBe(false);
+      expect(far.rows).toBe(await page.locator('.room-table tbody tr').count());
+      // The stylesheet's estimate, rows of 3.5rem and 6rem for the caption and headings, inside a 1px border.
+      expect(far.height).toBeCloseTo(far.rows * 3.5 * far.rem + 6 * far.rem + 2, 0);
+
+      await box.scrollIntoViewIfNeeded();
+      await expect.poll(async () => (await state()).rendered).toBe(true);
+      const near = await state();
+      expect(near.height).toBeGreaterThan(far.rows * 2 * near.rem);
+      for (const row of await page.locator('.room-table tbody tr').all()) expect(await row.isVisible()).toBe(true);
+      expect(tab.errors).toEqual([]);
+    } finally {
+      await tab.close();
+    }
+  });
 
   it('without JavaScript every room shows and the filter is hidden', async () => {
     const tab = await openTab(browser, { javaScriptEnabled: false });
