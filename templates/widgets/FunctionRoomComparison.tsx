@@ -1,11 +1,12 @@
-// The function-room comparison for the meetings list and meeting details: takes the rooms, formats
-// every value for the page language here on the server, and hands the island slim rows.
+// The function-room comparison for the meetings list and meeting details: renders the table here
+// on the server, every value formatted for the page language, and hands the island the table as a
+// slot and only what its filter needs, each room's seating.
 import { useId } from 'react';
 import type { FunctionRoom } from '../../site/model/content-types';
 import { formatArea, formatMetres, formatNumber, formatPrice } from '../format';
 import { Island } from '../islands';
 import { useSite, useT } from '../site-context';
-import { LAYOUTS, type FunctionRoomComparisonProps, type RoomRow } from './islands/FunctionRoomComparison';
+import { LAYOUTS, type FunctionRoomComparisonProps } from './islands/FunctionRoomComparison';
 
 interface Props {
   rooms: FunctionRoom[];
@@ -13,44 +14,17 @@ interface Props {
   hrefs?: Partial<Record<number, string>>;
 }
 
+const DASH = '–';
+
 export function FunctionRoomComparison({ rooms, hrefs }: Props) {
-  const site = useSite();
   const t = useT();
   const idPrefix = `rooms-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
-  const { locale } = site;
-  const maybe = <T,>(value: T | null, format: (value: T) => string) => (value === null ? null : format(value));
-  const rows: RoomRow[] = rooms.map((room) => ({
-    nid: room.nid,
-    title: room.title,
-    href: hrefs ? (hrefs[room.nid] ?? null) : site.content.hrefOf(room),
-    seating: room.seating,
-    cells: {
-      area: maybe(room.area, (value) => formatArea(locale, value)),
-      length: maybe(room.length, (value) => formatMetres(locale, value)),
-      width: maybe(room.width, (value) => formatMetres(locale, value)),
-      height: maybe(room.height, (value) => formatMetres(locale, value)),
-      seating: Object.fromEntries(LAYOUTS.map((layout) => [layout, maybe(room.seating[layout], (value) => formatNumber(locale, value, 0))])) as RoomRow['cells']['seating'],
-      location: room.location?.name ?? null,
-      pricePerDay: maybe(room.pricePerDay, (value) => formatPrice(locale, value)),
-      priceShortUsage: maybe(room.priceShortUsage, (value) => formatPrice(locale, value)),
-    },
-  }));
   const labels: FunctionRoomComparisonProps['labels'] = {
-    caption: t('functionRooms.caption'),
-    room: t('functionRooms.room'),
-    area: t('functionRooms.area'),
-    length: t('functionRooms.length'),
-    width: t('functionRooms.width'),
-    height: t('functionRooms.height'),
-    seating: t('functionRooms.seating'),
     theatre: t('functionRooms.theatre'),
     classroom: t('functionRooms.classroom'),
     uShape: t('functionRooms.uShape'),
     block: t('functionRooms.block'),
     banquet: t('functionRooms.banquet'),
-    location: t('functionRooms.location'),
-    pricePerDay: t('functionRooms.pricePerDay'),
-    priceShortUsage: t('functionRooms.priceShortUsage'),
     filterLabel: t('functionRooms.filterLabel'),
     layout: t('functionRooms.layout'),
     anyLayout: t('functionRooms.anyLayout'),
@@ -60,5 +34,81 @@ export function FunctionRoomComparison({ rooms, hrefs }: Props) {
     empty: t('functionRooms.empty'),
     scrollHint: t('functionRooms.scrollHint'),
   };
-  return <Island name="FunctionRoomComparison" hydrate="interaction" props={{ idPrefix, rooms: rows, labels }} />;
+  const seating = rooms.map((room) => LAYOUTS.map((layout) => room.seating[layout]));
+  const table = rooms.length > 0 ? <RoomTable rooms={rooms} hrefs={hrefs} captionId={`${idPrefix}-caption`} layoutLabels={labels} /> : null;
+  return <Island name="FunctionRoomComparison" hydrate="interaction" props={{ idPrefix, seating, labels }} slots={table ? { table } : undefined} />;
+}
+
+/** The table the island filters: its n-th body row is rooms[n], the layouts from the island's FIRST_LAYOUT_CELL on. */
+function RoomTable({ rooms, hrefs, captionId, layoutLabels }: Props & { captionId: string; layoutLabels: Record<(typeof LAYOUTS)[number], string> }) {
+  const site = useSite();
+  const t = useT();
+  const { locale } = site;
+  const show = <T,>(value: T | null, format: (value: T) => string) => (value === null ? DASH : format(value));
+  const metres = (value: number) => formatMetres(locale, value);
+  return (
+    <table className="room-table">
+      <caption id={captionId}>
+        <span className="room-table__caption">{t('functionRooms.caption')}</span>
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col" rowSpan={2}>
+            {t('functionRooms.room')}
+          </th>
+          <th scope="col" rowSpan={2}>
+            {t('functionRooms.area')}
+          </th>
+          <th scope="col" rowSpan={2}>
+            {t('functionRooms.length')}
+          </th>
+          <th scope="col" rowSpan={2}>
+            {t('functionRooms.width')}
+          </th>
+          <th scope="col" rowSpan={2}>
+            {t('functionRooms.height')}
+          </th>
+          <th scope="colgroup" colSpan={LAYOUTS.length} className="room-table__group">
+            {t('functionRooms.seating')}
+          </th>
+          <th scope="col" rowSpan={2} className="room-table__text">
+            {t('functionRooms.location')}
+          </th>
+          <th scope="col" rowSpan={2}>
+            {t('functionRooms.pricePerDay')}
+          </th>
+          <th scope="col" rowSpan={2}>
+            {t('functionRooms.priceShortUsage')}
+          </th>
+        </tr>
+        <tr>
+          {LAYOUTS.map((name) => (
+            <th key={name} scope="col">
+              {layoutLabels[name]}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rooms.map((room) => {
+          const href = hrefs ? (hrefs[room.nid] ?? null) : site.content.hrefOf(room);
+          return (
+            <tr key={room.nid}>
+              <th scope="row">{href ? <a href={href}>{room.title}</a> : room.title}</th>
+              <td>{show(room.area, (value) => formatArea(locale, value))}</td>
+              <td>{show(room.length, metres)}</td>
+              <td>{show(room.width, metres)}</td>
+              <td>{show(room.height, metres)}</td>
+              {LAYOUTS.map((name) => (
+                <td key={name}>{show(room.seating[name], (value) => formatNumber(locale, value, 0))}</td>
+              ))}
+              <td className="room-table__text">{room.location?.name ?? DASH}</td>
+              <td>{show(room.pricePerDay, (value) => formatPrice(locale, value))}</td>
+              <td>{show(room.priceShortUsage, (value) => formatPrice(locale, value))}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
 }

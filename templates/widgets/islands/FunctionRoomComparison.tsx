@@ -1,48 +1,32 @@
 // The function-room comparison (docs/site.md): every room with area,
 // length, width, height, the five seating layouts, location, price per day and short-usage price.
-// Hydrated, it filters live by seating layout and number of persons; without JavaScript the
-// filter is hidden and every room shows. No match: the message from the locale files, exactly. A layout or number
-// chosen before the widget's JavaScript arrived is taken from the controls when it hydrates
-// (templates/widgets/README.md).
+// The server renders the table (the `table` slot, templates/widgets/FunctionRoomComparison.tsx:
+// its n-th body row is room n); the island owns the filter around it. Hydrated, it filters live by
+// seating layout and number of persons, hiding the rows that do not match; without JavaScript the
+// filter is hidden and every room shows. No match: the message from the locale files, exactly. A
+// layout or number chosen before the widget's JavaScript arrived is taken from the controls when
+// it hydrates (templates/widgets/README.md).
 import { useEffect, useRef, useState } from 'react';
+import { Slot, type Slots } from './Slot';
 
 export const LAYOUTS = ['theatre', 'classroom', 'uShape', 'block', 'banquet'] as const;
 export type Layout = (typeof LAYOUTS)[number];
 
-export interface RoomRow {
-  nid: number;
-  title: string;
-  href: string | null;
-  /** Capacities per layout, for filtering; null = layout not offered. */
-  seating: Record<Layout, number | null>;
-  /** Display values, formatted for the page language on the server; null shows a dash. */
-  cells: {
-    area: string | null;
-    length: string | null;
-    width: string | null;
-    height: string | null;
-    seating: Record<Layout, string | null>;
-    location: string | null;
-    pricePerDay: string | null;
-    priceShortUsage: string | null;
-  };
-}
+/** A room's capacity per layout, in the order of LAYOUTS; null = layout not offered. */
+export type Seating = (number | null)[];
+
+/**
+ * Where the layouts' cells start in a body row of the server's table: after the room and its
+ * four measures. The header's second row holds the layouts alone.
+ */
+export const FIRST_LAYOUT_CELL = 5;
 
 export interface FunctionRoomComparisonProps {
   /** Unique on the page (ids of the controls); React's useId differs between page and island tree. */
   idPrefix: string;
-  rooms: RoomRow[];
+  /** Each room's seating, in the order of the table's body rows. The rest of a row is only shown, so it stays in the table. */
+  seating: Seating[];
   labels: Record<Layout, string> & {
-    caption: string;
-    room: string;
-    area: string;
-    length: string;
-    width: string;
-    height: string;
-    seating: string;
-    location: string;
-    pricePerDay: string;
-    priceShortUsage: string;
     filterLabel: string;
     layout: string;
     anyLayout: string;
@@ -52,25 +36,28 @@ export interface FunctionRoomComparisonProps {
     empty: string;
     scrollHint: string;
   };
+  slots?: Slots;
 }
 
-/** Rooms that seat `persons` in `layout` (any layout when none is chosen). */
-export function matchingRooms(rooms: RoomRow[], layout: Layout | '', persons: number | null): RoomRow[] {
-  return rooms.filter((room) => {
-    const capacities = layout ? [room.seating[layout]] : LAYOUTS.map((name) => room.seating[name]);
+/** The indices of the rooms that seat `persons` in `layout` (any layout when none is chosen). */
+export function matchingRooms(rooms: Seating[], layout: Layout | '', persons: number | null): number[] {
+  const column = layout ? LAYOUTS.indexOf(layout) : -1;
+  const matches: number[] = [];
+  rooms.forEach((seating, index) => {
+    const capacities = column >= 0 ? [seating[column] ?? null] : seating;
     const offered = capacities.filter((value): value is number => value !== null && value > 0);
-    if (layout && offered.length === 0) return false;
-    return persons === null || offered.some((capacity) => capacity >= persons);
+    if (layout && offered.length === 0) return;
+    if (persons === null || offered.some((capacity) => capacity >= persons)) matches.push(index);
   });
+  return matches;
 }
 
-const DASH = '–';
-
-export default function FunctionRoomComparison({ idPrefix: id, rooms, labels }: FunctionRoomComparisonProps) {
+export default function FunctionRoomComparison({ idPrefix: id, seating, labels, slots }: FunctionRoomComparisonProps) {
   const [layout, setLayout] = useState<Layout | ''>('');
   const [personsText, setPersonsText] = useState('');
   const layoutControl = useRef<HTMLSelectElement>(null);
   const personsControl = useRef<HTMLInputElement>(null);
+  const scrollBox = useRef<HTMLElement>(null);
   // Hydration keeps what the guest chose meanwhile in the DOM but starts from the server's empty
   // state; adopt the controls' values, or the next render would reset them.
   useEffect(() => {
@@ -79,10 +66,28 @@ export default function FunctionRoomComparison({ idPrefix: id, rooms, labels }: 
     setPersonsText(personsControl.current?.value ?? '');
   }, []);
   const persons = /^\d+$/.test(personsText.trim()) && Number(personsText) > 0 ? Number(personsText) : null;
-  const visible = new Set(matchingRooms(rooms, layout, persons).map((room) => room.nid));
-  const none = rooms.length > 0 && visible.size === 0;
+  const matches = matchingRooms(seating, layout, persons);
+  const none = seating.length > 0 && matches.length === 0;
+  const shown = matches.join(' ');
 
-  if (rooms.length === 0) return <p className="room-compare__empty">{labels.empty}</p>;
+  // The table is server HTML React does not own: hide its rows and mark the chosen layout's column
+  // directly.
+  useEffect(() => {
+    const table = scrollBox.current?.querySelector('table');
+    if (!table) return;
+    const visible = new Set(shown ? shown.split(' ').map(Number) : []);
+    const mark = (cell: Element | undefined, index: number) => cell?.classList.toggle('is-selected', LAYOUTS[index] === layout);
+    const layoutHeadings = table.tHead?.rows[1]?.cells;
+    LAYOUTS.forEach((_, index) => mark(layoutHeadings?.[index], index));
+    for (const body of table.tBodies) {
+      for (const [index, row] of [...body.rows].entries()) {
+        row.hidden = !visible.has(index);
+        LAYOUTS.forEach((_, column) => mark(row.cells[FIRST_LAYOUT_CELL + column], column));
+      }
+    }
+  }, [shown, layout]);
+
+  if (seating.length === 0) return <p className="room-compare__empty">{labels.empty}</p>;
   return (
     <div className="room-compare">
       <fieldset className="room-filter" data-needs-js="">
@@ -122,69 +127,8 @@ export default function FunctionRoomComparison({ idPrefix: id, rooms, labels }: 
         {labels.scrollHint}
       </p>
       {/* data-rows: the stylesheet's estimate of the table's height while it is not rendered yet. */}
-      <section className="room-compare__scroll" aria-labelledby={`${id}-caption`} tabIndex={0} hidden={none} data-rows={rooms.length}>
-        <table className="room-table">
-          <caption id={`${id}-caption`}>
-            <span className="room-table__caption">{labels.caption}</span>
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col" rowSpan={2}>
-                {labels.room}
-              </th>
-              <th scope="col" rowSpan={2}>
-                {labels.area}
-              </th>
-              <th scope="col" rowSpan={2}>
-                {labels.length}
-              </th>
-              <th scope="col" rowSpan={2}>
-                {labels.width}
-              </th>
-              <th scope="col" rowSpan={2}>
-                {labels.height}
-              </th>
-              <th scope="colgroup" colSpan={LAYOUTS.length} className="room-table__group">
-                {labels.seating}
-              </th>
-              <th scope="col" rowSpan={2} className="room-table__text">
-                {labels.location}
-              </th>
-              <th scope="col" rowSpan={2}>
-                {labels.pricePerDay}
-              </th>
-              <th scope="col" rowSpan={2}>
-                {labels.priceShortUsage}
-              </th>
-            </tr>
-            <tr>
-              {LAYOUTS.map((name) => (
-                <th key={name} scope="col" className={layout === name ? 'is-selected' : undefined}>
-                  {labels[name]}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rooms.map((room) => (
-              <tr key={room.nid} hidden={!visible.has(room.nid)}>
-                <th scope="row">{room.href ? <a href={room.href}>{room.title}</a> : room.title}</th>
-                <td>{room.cells.area ?? DASH}</td>
-                <td>{room.cells.length ?? DASH}</td>
-                <td>{room.cells.width ?? DASH}</td>
-                <td>{room.cells.height ?? DASH}</td>
-                {LAYOUTS.map((name) => (
-                  <td key={name} className={layout === name ? 'is-selected' : undefined}>
-                    {room.cells.seating[name] ?? DASH}
-                  </td>
-                ))}
-                <td className="room-table__text">{room.cells.location ?? DASH}</td>
-                <td>{room.cells.pricePerDay ?? DASH}</td>
-                <td>{room.cells.priceShortUsage ?? DASH}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      <section ref={scrollBox} className="room-compare__scroll" aria-labelledby={`${id}-caption`} tabIndex={0} hidden={none} data-rows={seating.length}>
+        <Slot name="table" content={slots?.table} />
       </section>
     </div>
   );

@@ -5,7 +5,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hasChromium, launchBrowser, VIEWPORTS } from '../../helpers/browser';
-import { hydrateByUse, openTab, routePath, serveSite, VARIANTS, type SiteServer } from './harness';
+import { functionRoomsOf, hydrateByUse, openTab, routePath, serveSite, VARIANTS, type SiteServer } from './harness';
 
 const dist = inject('fixtureSite');
 const NO_MATCH = { de: 'Kein Tagungsraum zur Verfügung Ihrer Wahl.', en: 'No function room available for your choice.' };
@@ -13,16 +13,6 @@ const HEADERS = {
   de: ['Fläche', 'Länge', 'Breite', 'Höhe', 'Theater', 'Parlament', 'U-Form', 'Block', 'Bankett', 'Lage', 'Preis pro Tag', 'Kurznutzung (max. 4,5 Std.)'],
   en: ['Area', 'Length', 'Width', 'Height', 'Theatre', 'Classroom', 'U-shape', 'Block', 'Banquet', 'Location', 'Price per day', 'Short use (max. 4.5 hrs)'],
 };
-
-interface Room {
-  title: string;
-  seating: Record<string, number | null>;
-}
-
-async function roomsOf(page: Page): Promise<Room[]> {
-  const json = await page.locator('[data-island="FunctionRoomComparison"]').first().getAttribute('data-props');
-  return (JSON.parse(json!) as { rooms: Room[] }).rooms;
-}
 
 const visibleRooms = (page: Page) =>
   page.locator('.room-table tbody tr').evaluateAll((rows) => rows.filter((row) => !(row as HTMLElement).hidden).map((row) => row.querySelector('th')!.textContent));
@@ -50,7 +40,7 @@ describe.skipIf(!hasChromium)('function-room comparison', () => {
         const headers = (await table.locator('thead th').allTextContents()).map((text) => text.trim());
         for (const header of HEADERS[variant.locale]) expect(headers).toContain(header);
 
-        const rooms = await roomsOf(page);
+        const rooms = await functionRoomsOf(page);
         expect(rooms.length).toBeGreaterThan(1);
         expect(await visibleRooms(page)).toEqual(rooms.map((room) => room.title));
 

@@ -10,6 +10,8 @@ import { extname, join, resolve, sep } from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import type { Locale } from '../../../site/model/content-types';
 import { routeById } from '../../../site/model/route-table';
+import { expect } from 'vitest';
+import { LAYOUTS, type Layout } from '../../../templates/widgets/islands/FunctionRoomComparison';
 import { VIEWPORTS } from '../../helpers/browser';
 
 export const LOCALES: Locale[] = ['de', 'en'];
@@ -258,3 +260,16 @@ export const shiftSources = (page: Page): Promise<string> =>
   page.evaluate(() => `layout shifts: ${(window as unknown as { __shifted: string[] }).__shifted.join(' | ') || 'none'}`);
 
 export const layoutShift = (page: Page): Promise<number> => page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+
+/**
+ * The rooms of the page's first function-room comparison, in the table's order: each name from the
+ * table, its seating from the island's props (the capacities its filter works with).
+ */
+export async function functionRoomsOf(page: Page): Promise<{ title: string; seating: Record<Layout, number | null> }[]> {
+  const island = page.locator('[data-island="FunctionRoomComparison"]').first();
+  const { seating } = JSON.parse((await island.getAttribute('data-props'))!) as { seating: (number | null)[][] };
+  const titles = await island.locator('.room-table tbody tr > th').allTextContents();
+  expect(titles.length).toBe(seating.length);
+  return titles.map((title, index) => ({ title, seating: Object.fromEntries(LAYOUTS.map((layout, column) => [layout, seating[index]![column] ?? null])) as Record<Layout, number | null> }));
+}
+

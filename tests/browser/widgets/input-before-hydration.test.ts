@@ -5,7 +5,7 @@ import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import site from '../../../site.config';
 import { hasChromium, launchBrowser } from '../../helpers/browser';
-import { hydrated, openTab, routePath, serveSite, type SiteServer, type Tab } from './harness';
+import { functionRoomsOf, hydrated, openTab, routePath, serveSite, type SiteServer, type Tab } from './harness';
 
 const dist = inject('fixtureSite');
 
@@ -43,7 +43,7 @@ describe.skipIf(!hasChromium)('controls used before their island hydrates', () =
       const chunk = await holdChunk(tab, 'FunctionRoomComparison');
       await page.goto(server.url + routePath('meetingsandcelebrations', 'de'));
       const island = page.locator('[data-island="FunctionRoomComparison"]').first();
-      const rooms = JSON.parse((await island.getAttribute('data-props'))!).rooms as { title: string; seating: { theatre: number | null; banquet: number | null } }[];
+      const rooms = await functionRoomsOf(page);
       const capacities = rooms.map((room) => room.seating.theatre ?? 0).sort((a, b) => a - b);
       const persons = capacities.find((capacity) => capacity > capacities[0]!)!;
       const expected = rooms.filter((room) => (room.seating.theatre ?? 0) >= persons).map((room) => room.title);
