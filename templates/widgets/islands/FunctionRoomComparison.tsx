@@ -68,6 +68,7 @@ export default function FunctionRoomComparison({ idPrefix: id, seating, labels, 
   const persons = /^\d+$/.test(personsText.trim()) && Number(personsText) > 0 ? Number(personsText) : null;
   const matches = matchingRooms(seating, layout, persons);
   const none = seating.length > 0 && matches.length === 0;
+  // A string, so that the effect below runs when the matches change, not on every render.
   const shown = matches.join(' ');
 
   // The table is server HTML React does not own: hide its rows and mark the chosen layout's column
@@ -79,11 +80,9 @@ export default function FunctionRoomComparison({ idPrefix: id, seating, labels, 
     const mark = (cell: Element | undefined, index: number) => cell?.classList.toggle('is-selected', LAYOUTS[index] === layout);
     const layoutHeadings = table.tHead?.rows[1]?.cells;
     LAYOUTS.forEach((_, index) => mark(layoutHeadings?.[index], index));
-    for (const body of table.tBodies) {
-      for (const [index, row] of [...body.rows].entries()) {
-        row.hidden = !visible.has(index);
-        LAYOUTS.forEach((_, column) => mark(row.cells[FIRST_LAYOUT_CELL + column], column));
-      }
+    for (const [index, row] of [...(table.tBodies[0]?.rows ?? [])].entries()) {
+      row.hidden = !visible.has(index);
+      LAYOUTS.forEach((_, column) => mark(row.cells[FIRST_LAYOUT_CELL + column], column));
     }
   }, [shown, layout]);
 
