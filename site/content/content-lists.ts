@@ -94,12 +94,15 @@ export class ContentLists {
       }
     }
     const operation = drafts ? DRAFT_QUERIES.contentPage : QUERIES.contentPage;
+    // The list as kept is read while its pages are on the wire: parsing it then costs no waiting.
+    const previous = store ? termsReady.then(() => store.previous(locale, type)) : null;
+    previous?.catch(() => {}); // a failed request fails the list first; the same failure is met below
     const fetched = await fetchAllPages(client, operation, { type, langcode: locale }, 'nodeQuery', 'nid', request, drafts ? isShownAsDraft : undefined);
     if (drafts) this.recordRevisions(locale, fetched.entities);
     // Draft view leaves archived items out by design: only what the account may not see is said.
     for (const { id, reason } of fetched.leftOut) if (!drafts || id === null) this.options.skipped.push({ locale, type, nid: id, reason });
     await termsReady;
-    await (store ? this.normalizeKept(store, locale, type, fetched) : this.normalizeFresh(locale, type, fetched));
+    await (store && previous ? this.normalizeKept(store, await previous, locale, type, fetched) : this.normalizeFresh(locale, type, fetched));
   }
 
   private async normalizeFresh(locale: Locale, type: NodeType, fetched: FetchedList): Promise<void> {
@@ -118,8 +121,8 @@ export class ContentLists {
   }
 
   /** The list normalized with what the store kept: items whose raw answer did not change are taken as they were. */
-  private async normalizeKept(store: ListStore, locale: Locale, type: NodeType, fetched: FetchedList): Promise<void> {
-    const kept = new Map((await store.previous(locale, type)).map((entry) => [entry.key, entry]));
+  private async normalizeKept(store: ListStore, previous: NormalizedEntry[], locale: Locale, type: NodeType, fetched: FetchedList): Promise<void> {
+    const kept = new Map(previous.map((entry) => [entry.key, entry]));
     const entries: NormalizedEntry[] = [];
     for (const [i, raw] of this.options.complete(fetched, `${type} (${locale})`).entries()) {
       await breathe(i);

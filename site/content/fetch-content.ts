@@ -96,7 +96,7 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
   const [notifications, menus] = await Promise.all([
     Promise.all(locales.map((locale) => tick(fetchAllPages(client, QUERIES.notifications, { language: locale }, 'nodeQuery', 'nid', request)).then((fetched) => complete(fetched, `notifications (${locale})`)))),
     Promise.all(locales.map((locale) => tick(client.request<unknown>(options.drafts ? DRAFT_QUERIES.menu : QUERIES.menu, menuVariables(locale), request)))),
-    Promise.all(locales.flatMap((locale) => types.map((type) => tick(listsAtOnce(() => lists.list(locale, type)))))),
+    Promise.all(listOrder(locales, types, store).map(([locale, type]) => tick(listsAtOnce(() => lists.list(locale, type))))),
     termsReady,
   ]).catch((error: unknown) => {
     abort.abort();
@@ -111,6 +111,16 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
   for (const [i, locale] of locales.entries()) notificationMap.set(locale, await normalizeNotifications(notifications[i]!, context(locale)));
   const menuMap = new Map(locales.map((locale, i) => [locale, parseMenu(menus[i], options.drafts)]));
   return { items, notifications: notificationMap, menus: menuMap, skipped, warnings, lists: { kept: lists.taken, total: locales.length * types.length }, ...(options.drafts ? { revisions: lists.revisions } : {}) };
+}
+
+/**
+ * Every content list, the ones that moved since an earlier build kept them first: their pages go
+ * out to the CMS before the kept lists are read, so the answers arrive while those are parsed.
+ */
+function listOrder(locales: Locale[], types: NodeType[], store: ListStore | undefined): [Locale, NodeType][] {
+  const all = locales.flatMap((locale) => types.map((type): [Locale, NodeType] => [locale, type]));
+  if (!store) return all;
+  return [...all.filter(([locale, type]) => !store.unchanged(locale, type)), ...all.filter(([locale, type]) => store.unchanged(locale, type))];
 }
 
 /** Notifications have no page of their own: each gets a path so the alias check passes. */

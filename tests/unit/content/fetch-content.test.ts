@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ContentClient } from '../../../site/content/client';
+import type { ListStore } from '../../../site/content/content-lists';
 import { fetchContent, LISTS_AT_ONCE } from '../../../site/content/fetch-content';
 import { PAGE_SIZE, fetchAllPages } from '../../../site/content/paging';
 import { QUERIES } from '../../../site/content/queries';
@@ -147,5 +148,39 @@ describe('the fetch stage', () => {
     expect(new Set(started).size).toBe(lists);
     expect(lists).toBeGreaterThan(LISTS_AT_ONCE);
     expect(most).toBe(LISTS_AT_ONCE);
+  });
+  it('asks for the lists that moved since the last build before it reads the kept ones, and reads a moved list as kept while its pages are on the wire', async () => {
+    const events: string[] = [];
+    const moved = 'en accommodation';
+    const client = {
+      endpoint: 'http://127.0.0.1:9/graphql',
+      stats: { requests: 0, retries: 0 },
+      async request(operation: { name: string }, variables: Record<string, unknown>) {
+        if (operation.name === 'Menu') return {};
+        if (operation.name !== 'ContentPage') return { nodeQuery: { count: 0, entities: [] }, taxonomyTermQuery: { count: 0, entities: [] } };
+        const list = `${String(variables.langcode)} ${String(variables.type)}`;
+        events.push(`request ${list}`);
+        await new Promise((resolve) => setImmediate(resolve));
+        events.push(`answer ${list}`);
+        return { nodeQuery: { count: 1, entities: [{ nid: 1, status: true }] } };
+      },
+    };
+    const store: ListStore = {
+      scope: () => {},
+      unchanged: (locale, type) => `${locale} ${type}` !== moved,
+      async take(locale, type) {
+        events.push(`take ${locale} ${type}`);
+        return [];
+      },
+      async previous(locale, type) {
+        events.push(`previous ${locale} ${type}`);
+        return [];
+      },
+      keep: () => {},
+    };
+    await fetchContent(client as unknown as ContentClient, { locales: ['de', 'en'], base: 'http://127.0.0.1:9', mediaOrigins: new Set(), onMedia: () => {}, store });
+    expect(events.filter((event) => event.startsWith('request'))).toEqual([`request ${moved}`]);
+    expect(events.indexOf(`request ${moved}`)).toBeLessThan(events.findIndex((event) => event.startsWith('take')));
+    expect(events.indexOf(`previous ${moved}`)).toBeLessThan(events.indexOf(`answer ${moved}`));
   });
 });
