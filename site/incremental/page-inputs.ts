@@ -194,10 +194,15 @@ export class InputHasher {
   private itemHash(item: ContentItem): string {
     let known = this.items.get(item);
     if (known === undefined) {
-      let text = sourceText(item);
-      if (text === null) text = JSON.stringify(localized(item));
-      else for (const paragraph of item.paragraphs) if (paragraph.kind === 'block_tiles') text += `\n${JSON.stringify(paragraph.tiles)}`;
-      this.items.set(item, (known = sha(text)));
+      const source = sourceText(item);
+      if (source === null) known = sha(JSON.stringify(localized(item)));
+      else {
+        // The source is a hash already: hashed again only with the tiles resolved now.
+        let tiles = '';
+        for (const paragraph of item.paragraphs) if (paragraph.kind === 'block_tiles') tiles += `\n${JSON.stringify(paragraph.tiles)}`;
+        known = tiles ? sha(source + tiles) : source;
+      }
+      this.items.set(item, known);
     }
     return known;
   }
