@@ -2,8 +2,14 @@
 // static host serves /de/uebernachten/ for /de/uebernachten/index.html; error pages are files.
 import { join, resolve, sep } from 'node:path';
 
+/** Non-empty segments of characters encodeURIComponent leaves as they are, each after a slash. */
+const PLAIN_PATH = /^(?:\/[A-Za-z0-9\-_.!~*'()]+)+$/;
+
 /** Site-relative href of a decoded alias path: each segment encoded, trailing slash. */
 export function hrefOfPath(path: string): string {
+  // Most aliases need no encoding; the route map, the link index and the page hashes ask for
+  // every item's href, so those skip splitting and encoding.
+  if (PLAIN_PATH.test(path)) return `${path}/`;
   const segments = path.split('/').filter(Boolean);
   return segments.length ? `/${segments.map(encodeURIComponent).join('/')}/` : '/';
 }

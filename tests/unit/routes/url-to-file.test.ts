@@ -26,4 +26,14 @@ describe('hrefOfPath', () => {
       expect(hrefOfPath(path)).toBe(`/${segments.map(encodeURIComponent).join('/')}/`);
     }
   });
+
+  it('agrees with encoding segment by segment wherever a character stands in a plain path', () => {
+    const characters = [...Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)), 'ä', 'ß', '\u00a0', '\u2028', '\n', '\t', '\u{1f600}'];
+    for (const char of characters) {
+      for (const path of [`/de/ab${char}`, `${char}/de/ab`, `/de/${char}ab`, `/de${char}/ab`, `/de/a/${char}`, `/de/ab/${char}${char}`]) {
+        const segments = path.split('/').filter(Boolean);
+        expect(hrefOfPath(path), JSON.stringify(path)).toBe(segments.length ? `/${segments.map(encodeURIComponent).join('/')}/` : '/');
+      }
+    }
+  });
 });
