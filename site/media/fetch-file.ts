@@ -1,14 +1,15 @@
 // One media file over HTTP (docs/media.md): keep-alive connections, redirects judged by the media
 // policy, the answer sorted into a file, a file not modified, or a problem. The limits it runs
-// under are ./fetch-limits; the body is read by ./read-body.
+// under are ./fetch-limits; the body is read by ./read-body. Requests go through undici's
+// dispatcher with a handler of our own: no request object, response stream or listeners per
+// file, which node:http makes for each of the tens of thousands of files a large site has.
 import { randomBytes } from 'node:crypto';
-import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
-import https from 'node:https';
 import { join } from 'node:path';
+import { Agent, type Dispatcher } from 'undici';
 import { declaredTooLarge, tooLarge, withinDeadline, type FetchLimits } from './fetch-limits';
 import { classify, FileProblem, TransientProblem } from './fetch-problems';
 import type { MediaPolicy } from './media-policy';
-import { readBody } from './read-body';
+import { BodyReader, type Body } from './read-body';
 
 export { FileProblem, TransientProblem, type FetchLimits };
 
@@ -31,23 +32,31 @@ export interface Fetcher {
   close(): void;
 }
 
-/** Keep-alive connections shared by all downloads of one stage, at most `sockets` per host. */
+/** An answer: a 200's body read whole; any other status with its body let go of. */
+interface Answer {
+  status: number;
+  headers: ResponseHeaders;
+  body: Body | null;
+}
+
+/** Keep-alive connections shared by all downloads of one stage, at most `sockets` per origin. */
 export function createFetcher(policy: MediaPolicy, limits: FetchLimits, spoolDir: string, sockets: number): Fetcher {
-  const agents = {
-    'http:': new http.Agent({ keepAlive: true, maxSockets: sockets }),
-    'https:': new https.Agent({ keepAlive: true, maxSockets: sockets }),
-  };
+  const agent = new Agent({
+    connections: sockets,
+    // Until the answer's headers, as node:http's socket timeout did; the body is bounded by the deadline.
+    headersTimeout: limits.headersTimeoutMs,
+    connect: { timeout: limits.headersTimeoutMs },
+    bodyTimeout: 0,
+  });
   let spooled = 0;
   const body = { maxBytes: limits.maxBytes, spoolFile: () => join(spoolDir, `${process.pid}-${++spooled}-${randomBytes(4).toString('hex')}.part`) };
 
   async function follow(start: URL, validators: Validators | null, signal: AbortSignal): Promise<FetchResult> {
     let url = start;
     for (let hop = 0; ; hop++) {
-      const response = await request(url, validators, signal);
-      const status = response.statusCode ?? 0;
+      const { status, headers, body: read } = await request(url, validators, signal);
       if (status >= 300 && status < 400 && status !== 304) {
-        response.resume();
-        const location = response.headers.location;
+        const location = headers.get('location');
         if (!location) throw new FileProblem(`HTTP ${status} without a Location`);
         if (hop >= MAX_REDIRECTS) throw new FileProblem(`more than ${MAX_REDIRECTS} redirects`);
         const target = URL.canParse(location, url) ? new URL(location, url).href : location;
@@ -56,61 +65,105 @@ export function createFetcher(policy: MediaPolicy, limits: FetchLimits, spoolDir
         url = verdict.url;
         continue;
       }
-      const headers = readHeaders(response.headers);
-      if (status === 304 && validators) {
-        response.resume();
-        return { notModified: true, headers };
-      }
-      if (status === 429 || status === 408 || status >= 500) {
-        response.resume();
-        throw new TransientProblem(`HTTP ${status}`);
-      }
-      if (status !== 200) {
-        response.resume();
-        throw new FileProblem(`HTTP ${status}`, { permanent: status === 404 || status === 410 });
-      }
+      if (status === 304 && validators) return { notModified: true, headers };
+      if (status === 429 || status === 408 || status >= 500) throw new TransientProblem(`HTTP ${status}`);
+      if (status !== 200 || !read) throw new FileProblem(`HTTP ${status}`, { permanent: status === 404 || status === 410 });
       const contentType = (headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-      if (declaredTooLarge(headers, limits)) {
-        response.destroy();
-        throw new FileProblem(tooLarge(limits.maxBytes), { permanent: true });
-      }
-      return { notModified: false, headers, contentType, ...(await readBody(response, signal, body)) };
+      return { notModified: false, headers, contentType, bytes: read.bytes, sha256: read.sha256, body: read.body, spooled: read.spooled };
     }
   }
 
-  function request(url: URL, validators: Validators | null, signal: AbortSignal): Promise<IncomingMessage> {
+  /**
+   * One GET. A 200 resolves once its body is read; any other status resolves at its headers, its
+   * body (if any) let go of as it arrives, so the connection stays open for the next request.
+   */
+  function request(url: URL, validators: Validators | null, signal: AbortSignal): Promise<Answer> {
     return new Promise((resolve, reject) => {
-      if (signal.aborted) return reject(signal.reason);
+      let controller: Dispatcher.DispatchController | null = null;
+      let reader: BodyReader | null = null;
+      let settled = false;
+      const fail = (error: unknown) => {
+        if (settled) return;
+        settled = true;
+        reject(signal.aborted ? (signal.reason ?? error) : error);
+      };
+      const answer = (value: Answer) => {
+        if (settled) return;
+        settled = true;
+        resolve(value);
+      };
+      if (signal.aborted) return fail(signal.reason);
+      // The signal is the file's own (fetch-limits.ts), gone with the file: its listener is not removed.
+      signal.addEventListener('abort', () => (controller ? controller.abort(signal.reason) : fail(signal.reason)), { once: true });
       const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br', 'user-agent': 'hotel-site' };
       if (validators?.etag) headers['if-none-match'] = validators.etag;
       if (validators?.lastModified) headers['if-modified-since'] = validators.lastModified;
-      const transport = url.protocol === 'https:' ? https : http;
-      const req = transport.get(url, { agent: agents[url.protocol as 'http:' | 'https:'], headers }, resolve);
-      // Not node's `signal` option: it watches every request's end to remove its listener, and this
-      // signal is the file's own (fetch-limits.ts), gone with the file.
-      signal.addEventListener('abort', () => req.destroy(signal.reason), { once: true });
-      req.setTimeout(limits.headersTimeoutMs, () => req.destroy(new TransientProblem(`no answer within ${limits.headersTimeoutMs / 1000} s`)));
-      req.on('error', (error) => reject(signal.aborted ? (signal.reason ?? error) : classify(error)));
-      req.on('response', (response) => req.setTimeout(0));
+      const handler: Dispatcher.DispatchHandler = {
+        onRequestStart(started) {
+          controller = started;
+          // Aborted while it waited for a connection.
+          if (settled) started.abort(signal.reason);
+        },
+        onResponseStart(started, status, raw) {
+          // An informational answer (1xx) precedes the real one.
+          if (status < 200 || settled) return;
+          const read = readHeaders(raw);
+          if (status !== 200) return answer({ status, headers: read, body: null });
+          if (declaredTooLarge(read, limits)) return started.abort(new FileProblem(tooLarge(limits.maxBytes), { permanent: true }));
+          try {
+            reader = new BodyReader(read.get('content-encoding'), body, started, (result) => {
+              if (!(result instanceof Error)) return answer({ status, headers: read, body: result });
+              started.abort(result);
+              fail(result);
+            });
+          } catch (error) {
+            started.abort(error as Error);
+          }
+        },
+        onResponseData(_, chunk) {
+          reader?.write(chunk);
+        },
+        onResponseEnd() {
+          reader?.end();
+        },
+        onResponseError(_, error) {
+          const code = (error as NodeJS.ErrnoException | null)?.code;
+          if (reader) reader.fail(code === 'UND_ERR_SOCKET' ? new TransientProblem('the connection closed before the body was complete') : error);
+          else if (code === 'UND_ERR_HEADERS_TIMEOUT') fail(new TransientProblem(`no answer within ${limits.headersTimeoutMs / 1000} s`));
+          else fail(classify(error));
+        },
+      };
+      agent.dispatch({ origin: url.origin, path: `${url.pathname}${url.search}`, method: 'GET', headers }, handler);
     });
   }
 
   return {
     fetch: (url, validators, signal) => withinDeadline(limits, signal, (inner) => follow(url, validators, inner)),
     close() {
-      agents['http:'].destroy();
-      agents['https:'].destroy();
+      // Node reads the stack of the error a socket is destroyed with, and undici destroys every
+      // open connection with one: formatting a stack through the CLI's script reads its whole
+      // source map. This error's stack is its message.
+      const over = new Error('the media downloads are over');
+      over.stack = over.message;
+      void agent.destroy(over);
     },
   };
 }
 
-/** Node's parsed headers read in place: copying each answer's into a Headers object costs more than the rest of its handling. */
-function readHeaders(raw: IncomingHttpHeaders): ResponseHeaders {
+/**
+ * Answer headers named once in an answer; a repeated one counts by its first value, as node:http
+ * reads them. Any other repeated header is its values joined.
+ */
+const SINGLE = new Set(['age', 'content-length', 'content-type', 'etag', 'expires', 'last-modified', 'location']);
+
+/** undici's parsed headers read in place: copying each answer's into a Headers object costs more than the rest of its handling. */
+function readHeaders(raw: Record<string, string | string[] | undefined>): ResponseHeaders {
   return {
     get(name) {
-      const value = raw[name];
+      const value = Object.hasOwn(raw, name) ? raw[name] : undefined;
       if (value === undefined) return null;
-      return Array.isArray(value) ? value.join(', ') : value;
+      if (!Array.isArray(value)) return value;
+      return SINGLE.has(name) ? value[0]! : value.join(', ');
     },
   };
 }

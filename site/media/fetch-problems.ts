@@ -20,11 +20,12 @@ export class TransientProblem extends Error {}
 /** Network errors worth another try; a URL that cannot even be requested is this file's problem. */
 export function classify(error: unknown): Error {
   if (error instanceof FileProblem || error instanceof TransientProblem) return error;
-  const code = (error as NodeJS.ErrnoException).code ?? '';
-  if (code === 'ERR_INVALID_URL' || code === 'ERR_INVALID_ARG_TYPE' || code === 'ERR_UNESCAPED_CHARACTERS' || code === 'ERR_INVALID_CHAR') {
+  const code = (error as NodeJS.ErrnoException | null)?.code ?? '';
+  // undici refuses a request it cannot write (a header value with a line break) with UND_ERR_INVALID_ARG.
+  if (code === 'ERR_INVALID_URL' || code === 'ERR_INVALID_ARG_TYPE' || code === 'ERR_UNESCAPED_CHARACTERS' || code === 'ERR_INVALID_CHAR' || code === 'UND_ERR_INVALID_ARG') {
     return new FileProblem(`the URL cannot be requested (${(error as Error).message})`);
   }
-  return new TransientProblem((error as Error).message || code || 'network error', { cause: error });
+  return new TransientProblem((error as Error | null)?.message || code || 'network error', { cause: error });
 }
 
 /** The one line for files left out again for the permanent answer an earlier build recorded. */

@@ -1,12 +1,11 @@
 // A media file's body: decoded, hashed and counted as it arrives, under the size cap; in memory up
 // to IN_MEMORY, else spooled to a file, so memory stays flat whatever the CMS sends.
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import type { IncomingMessage } from 'node:http';
-import type { Readable, Transform } from 'node:stream';
+import type { Transform } from 'node:stream';
 import zlib from 'node:zlib';
-import { classify, FileProblem, TransientProblem } from './fetch-problems';
+import { classify, FileProblem } from './fetch-problems';
 import { tooLarge } from './fetch-limits';
 
 const IN_MEMORY = 2 * 1024 * 1024;
@@ -24,86 +23,123 @@ export interface BodyOptions {
   spoolFile(): string;
 }
 
+/** The connection a body arrives on, held back while the disk or a decoder catches up. */
+export interface BodyFlow {
+  pause(): void;
+  resume(): void;
+}
+
 /**
- * The decoded body, hashed and counted as it arrives; in memory up to IN_MEMORY, else spooled.
- * Streams are wired by hand: stream.pipeline makes an AbortController and a DOMException per body.
+ * Takes a body chunk by chunk as the connection delivers it and calls `done` once, with the body
+ * or what went wrong. No stream stands between the connection and the hash: most bodies are one
+ * chunk, and a stream per body costs more than the rest of its handling. Decoders (zlib streams)
+ * are chained only for a body with a content encoding.
  */
-export function readBody(response: IncomingMessage, signal: AbortSignal, options: BodyOptions): Promise<Body> {
-  return new Promise((resolve, reject) => {
-    const hash = createHash('sha256');
-    const chunks: Buffer[] = [];
-    let bytes = 0;
-    let file: WriteStream | null = null;
-    let spoolPath: string | null = null;
-    let settled = false;
-    let chain: Readable[] = [response];
-    const finish = () => {
-      settled = true;
-      signal.removeEventListener('abort', onAbort);
-    };
-    const fail = (error: unknown) => {
-      if (settled) return;
-      finish();
-      for (const stream of chain) stream.destroy();
-      file?.destroy();
-      const problem = signal.aborted ? (signal.reason ?? error) : describeBodyError(error);
-      if (spoolPath) void rm(spoolPath, { force: true }).finally(() => reject(problem));
-      else reject(problem);
-    };
-    const onAbort = () => fail(signal.reason);
-    try {
-      chain = [response, ...decoders(response.headers['content-encoding'])];
-    } catch (error) {
-      return fail(error);
+export class BodyReader {
+  private readonly hash: Hash = createHash('sha256');
+  private readonly chunks: Buffer[] = [];
+  private bytes = 0;
+  private file: WriteStream | null = null;
+  private spoolPath: string | null = null;
+  private settled = false;
+  /** What the wire bytes go through, first to last; none for a body sent as it is. */
+  private readonly decoders: Transform[];
+
+  /** Throws a FileProblem for a content encoding it cannot undo. */
+  constructor(
+    encoding: string | null,
+    private readonly options: BodyOptions,
+    private readonly flow: BodyFlow,
+    private readonly done: (result: Body | Error) => void,
+  ) {
+    this.decoders = decoders(encoding);
+    let previous: Transform | null = null;
+    for (const decoder of this.decoders) {
+      decoder.on('error', (error) => this.fail(error));
+      previous?.pipe(decoder);
+      previous = decoder;
     }
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    for (const stream of chain) stream.on('error', fail);
-    response.on('close', () => {
-      if (!response.complete) fail(new TransientProblem('the connection closed before the body was complete'));
-    });
-    let source: Readable = response;
-    for (const decoder of chain.slice(1)) source = source.pipe(decoder as Transform);
-    source.on('data', (chunk: Buffer) => {
-      if (settled) return;
-      bytes += chunk.length;
-      if (bytes > options.maxBytes) return fail(new FileProblem(tooLarge(options.maxBytes), { permanent: true }));
-      hash.update(chunk);
-      if (!file && bytes <= IN_MEMORY) return void chunks.push(chunk);
-      if (!file) {
-        spoolPath = options.spoolFile();
-        // A new file: a link planted in the spool folder is not written through.
-        file = createWriteStream(spoolPath, { flags: 'wx' });
-        file.on('error', fail);
-        for (const earlier of chunks.splice(0)) file.write(earlier);
-      }
-      if (!file.write(chunk)) {
-        source.pause();
-        file.once('drain', () => source.resume());
-      }
-    });
-    source.on('end', () => {
-      if (settled) return;
-      const done = () => {
-        if (settled) return;
-        finish();
-        // Most files arrive in one chunk: kept as it is, not copied.
-        const body = spoolPath ? null : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, bytes);
-        resolve({ bytes, sha256: hash.digest('hex'), body, spooled: spoolPath });
-      };
-      if (file) file.end(done);
-      else done();
-    });
-  });
+    previous?.on('data', (chunk: Buffer) => this.take(chunk));
+    previous?.on('end', () => this.finish());
+  }
+
+  /** A chunk as it came over the wire. */
+  write(chunk: Buffer): void {
+    if (this.settled) return;
+    const first = this.decoders[0];
+    if (!first) return this.take(chunk);
+    if (!first.write(chunk)) {
+      this.flow.pause();
+      first.once('drain', () => this.flow.resume());
+    }
+  }
+
+  /** The whole body has arrived. */
+  end(): void {
+    if (this.settled) return;
+    const first = this.decoders[0];
+    if (first) first.end();
+    else this.finish();
+  }
+
+  /** Stops reading: the connection failed or the file was given up; a spooled part is removed. */
+  fail(error: unknown): void {
+    if (this.settled) return;
+    this.settled = true;
+    for (const decoder of this.decoders) decoder.destroy();
+    this.file?.destroy();
+    const problem = describeBodyError(error);
+    if (this.spoolPath) void rm(this.spoolPath, { force: true }).finally(() => this.done(problem));
+    else this.done(problem);
+  }
+
+  /** A decoded chunk. */
+  private take(chunk: Buffer): void {
+    if (this.settled) return;
+    this.bytes += chunk.length;
+    if (this.bytes > this.options.maxBytes) return this.fail(new FileProblem(tooLarge(this.options.maxBytes), { permanent: true }));
+    this.hash.update(chunk);
+    if (!this.file && this.bytes <= IN_MEMORY) return void this.chunks.push(chunk);
+    if (!this.file) {
+      this.spoolPath = this.options.spoolFile();
+      // A new file: a link planted in the spool folder is not written through.
+      this.file = createWriteStream(this.spoolPath, { flags: 'wx' });
+      this.file.on('error', (error) => this.fail(error));
+      for (const earlier of this.chunks.splice(0)) this.file.write(earlier);
+    }
+    if (!this.file.write(chunk)) {
+      const last = this.decoders.at(-1);
+      this.flow.pause();
+      last?.pause();
+      this.file.once('drain', () => {
+        this.flow.resume();
+        last?.resume();
+      });
+    }
+  }
+
+  private finish(): void {
+    if (this.settled) return;
+    const complete = () => {
+      if (this.settled) return;
+      this.settled = true;
+      const { chunks, bytes, spoolPath } = this;
+      // Most files arrive in one chunk: kept as it is, not copied.
+      const body = spoolPath ? null : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, bytes);
+      this.done({ bytes, sha256: this.hash.digest('hex'), body, spooled: spoolPath });
+    };
+    if (this.file) this.file.end(complete);
+    else complete();
+  }
 }
 
 function describeBodyError(error: unknown): Error {
   if (error instanceof FileProblem) return error;
-  if ((error as NodeJS.ErrnoException).code?.startsWith('Z_')) return new FileProblem(`the body does not decode: ${(error as Error).message}`);
+  if ((error as NodeJS.ErrnoException | null)?.code?.startsWith('Z_')) return new FileProblem(`the body does not decode: ${(error as Error).message}`);
   return classify(error);
 }
 
-function decoders(encoding: string | undefined): Transform[] {
+function decoders(encoding: string | null): Transform[] {
   const codings = (encoding ?? '').split(',').map((c) => c.trim().toLowerCase()).filter((c) => c && c !== 'identity');
   // Applied in the reverse order of the header (RFC 9110 8.4).
   return codings.reverse().map((coding) => {

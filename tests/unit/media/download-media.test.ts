@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startMediaDownloads, type MediaStageOptions } from '../../../site/media/download-media';
 import { freshUntil, MediaCache } from '../../../site/media/media-cache';
@@ -410,6 +410,55 @@ describe('limits', () => {
     expect(Date.now() - started).toBeLessThan(5000);
     expect([...local.keys()]).toEqual([`${base}/ok.svg`]);
     expect(warnings).toEqual([expect.stringMatching(/slow\.png .*left out: not complete within 1\.5 s/)]);
+  });
+});
+
+describe('bodies', () => {
+  it('undoes every content encoding the CMS applied, in the order of its header, and publishes the file as it was', async () => {
+    const original = Buffer.from(svg('teal'));
+    files.set('/gzip.svg', (_, res) => void res.writeHead(200, { 'content-type': 'image/svg+xml', 'content-encoding': 'gzip' }).end(gzipSync(original)));
+    // "deflate, br": deflated first, then compressed with Brotli.
+    files.set('/layers.svg', (_, res) => void res.writeHead(200, { 'content-type': 'image/svg+xml', 'content-encoding': 'deflate, br' }).end(brotliCompressSync(deflateSync(original))));
+    files.set('/plain.svg', { body: original });
+    const { files: local, outDir, warnings } = await build([`${base}/gzip.svg`, `${base}/layers.svg`, `${base}/plain.svg`]);
+    expect(warnings).toEqual([]);
+    const published = await Promise.all(['gzip', 'layers', 'plain'].map((name) => readFile(join(outDir, local.get(`${base}/${name}.svg`)!.href))));
+    // The same bytes, so the same content hash in the name.
+    expect(new Set(published.map((bytes) => bytes.toString()))).toEqual(new Set([published[2]!.toString()]));
+    expect(local.get(`${base}/gzip.svg`)!.href.split('.')[1]).toBe(local.get(`${base}/plain.svg`)!.href.split('.')[1]);
+  });
+
+  it('spools a body too large to keep in memory to a file as it arrives, and publishes it whole', async () => {
+    const large = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024, 7)]);
+    files.set('/large.png', (_, res) => {
+      res.writeHead(200, { 'content-type': 'image/png' });
+      // In many chunks and without a length, as a CDN streams a file.
+      let at = 0;
+      const pump = () => {
+        while (at < large.length && res.write(large.subarray(at, (at += 64 * 1024))));
+        if (at < large.length) res.once('drain', pump);
+        else res.end();
+      };
+      pump();
+    });
+    const { files: local, outDir, warnings } = await build([`${base}/large.png`], { limits: { maxBytes: 8 * 1024 * 1024, deadlineMs: 10_000, headersTimeoutMs: 1000 } });
+    expect(warnings).toEqual([]);
+    expect((await readFile(join(outDir, local.get(`${base}/large.png`)!.href))).equals(large)).toBe(true);
+    // Nothing is left in the spool folder.
+    expect(await readdir(join(dir, 'cache', 'media', 'spool'))).toEqual([]);
+  });
+
+  it('reads a repeated Content-Type by its first value, and follows a redirect that carries a body', async () => {
+    files.set('/twice.png', (_, res) => {
+      res.setHeader('content-type', ['image/png', 'text/html']);
+      res.end(PNG);
+    });
+    files.set('/moved.svg', (_, res) => void res.writeHead(301, { location: '/a.svg', 'content-type': 'text/html' }).end('<p>Moved</p>'.repeat(1000)));
+    files.set('/a.svg', { body: svg('green') });
+    const { files: local, warnings } = await build([`${base}/twice.png`, `${base}/moved.svg`]);
+    expect(warnings).toEqual([]);
+    expect(local.get(`${base}/twice.png`)?.contentType).toBe('image/png');
+    expect(local.get(`${base}/moved.svg`)?.href).toMatch(/^\/media\/moved\.[0-9a-f]{10}\.svg$/);
   });
 });
 
