@@ -5,7 +5,7 @@
 // file, which node:http makes for each of the tens of thousands of files a large site has.
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { Agent, type Dispatcher } from 'undici';
+import type { Agent, Dispatcher } from 'undici';
 import { declaredTooLarge, tooLarge, withinDeadline, type FetchLimits } from './fetch-limits';
 import { classify, FileProblem, TransientProblem } from './fetch-problems';
 import type { MediaPolicy } from './media-policy';
@@ -41,20 +41,29 @@ interface Answer {
 
 /** Keep-alive connections shared by all downloads of one stage, at most `sockets` per origin. */
 export function createFetcher(policy: MediaPolicy, limits: FetchLimits, spoolDir: string, sockets: number): Fetcher {
-  const agent = new Agent({
-    connections: sockets,
-    // Until the answer's headers, as node:http's socket timeout did; the body is bounded by the deadline.
-    headersTimeout: limits.headersTimeoutMs,
-    connect: { timeout: limits.headersTimeoutMs },
-    bodyTimeout: 0,
-  });
+  // Loaded with the first download: a build that takes every file from its cache (a rebuild after
+  // an edit) does not evaluate undici at all.
+  let agent: Agent | null = null;
+  let loading: Promise<Agent> | null = null;
+  const connect = () =>
+    (loading ??= import('undici').then(
+      (undici) =>
+        (agent = new undici.Agent({
+          connections: sockets,
+          // Until the answer's headers, as node:http's socket timeout did; the body is bounded by the deadline.
+          headersTimeout: limits.headersTimeoutMs,
+          connect: { timeout: limits.headersTimeoutMs },
+          bodyTimeout: 0,
+        })),
+    ));
   let spooled = 0;
   const body = { maxBytes: limits.maxBytes, spoolFile: () => join(spoolDir, `${process.pid}-${++spooled}-${randomBytes(4).toString('hex')}.part`) };
 
   async function follow(start: URL, validators: Validators | null, signal: AbortSignal): Promise<FetchResult> {
+    const dispatcher = agent ?? (await connect());
     let url = start;
     for (let hop = 0; ; hop++) {
-      const { status, headers, body: read } = await request(url, validators, signal);
+      const { status, headers, body: read } = await request(dispatcher, url, validators, signal);
       if (status >= 300 && status < 400 && status !== 304) {
         const location = headers.get('location');
         if (!location) throw new FileProblem(`HTTP ${status} without a Location`);
@@ -77,7 +86,7 @@ export function createFetcher(policy: MediaPolicy, limits: FetchLimits, spoolDir
    * One GET. A 200 resolves once its body is read; any other status resolves at its headers, its
    * body (if any) let go of as it arrives, so the connection stays open for the next request.
    */
-  function request(url: URL, validators: Validators | null, signal: AbortSignal): Promise<Answer> {
+  function request(dispatcher: Agent, url: URL, validators: Validators | null, signal: AbortSignal): Promise<Answer> {
     return new Promise((resolve, reject) => {
       let controller: Dispatcher.DispatchController | null = null;
       let reader: BodyReader | null = null;
@@ -133,7 +142,7 @@ export function createFetcher(policy: MediaPolicy, limits: FetchLimits, spoolDir
           else fail(classify(error));
         },
       };
-      agent.dispatch({ origin: url.origin, path: `${url.pathname}${url.search}`, method: 'GET', headers }, handler);
+      dispatcher.dispatch({ origin: url.origin, path: `${url.pathname}${url.search}`, method: 'GET', headers }, handler);
     });
   }
 
@@ -145,7 +154,7 @@ export function createFetcher(policy: MediaPolicy, limits: FetchLimits, spoolDir
       // source map. This error's stack is its message.
       const over = new Error('the media downloads are over');
       over.stack = over.message;
-      void agent.destroy(over);
+      void agent?.destroy(over);
     },
   };
 }
