@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Agent, Dispatcher } from 'undici';
-import { declaredTooLarge, tooLarge, withinDeadline, type FetchLimits } from './fetch-limits';
+import { declaredTooLarge, tooLarge, withinDeadline, type FetchLimits, type Stop } from './fetch-limits';
 import { classify, FileProblem, TransientProblem } from './fetch-problems';
 import type { MediaPolicy } from './media-policy';
 import { BodyReader, type Body } from './read-body';
@@ -59,11 +59,11 @@ export function createFetcher(policy: MediaPolicy, limits: FetchLimits, spoolDir
   let spooled = 0;
   const body = { maxBytes: limits.maxBytes, spoolFile: () => join(spoolDir, `${process.pid}-${++spooled}-${randomBytes(4).toString('hex')}.part`) };
 
-  async function follow(start: URL, validators: Validators | null, signal: AbortSignal): Promise<FetchResult> {
+  async function follow(start: URL, validators: Validators | null, stop: Stop): Promise<FetchResult> {
     const dispatcher = agent ?? (await connect());
     let url = start;
     for (let hop = 0; ; hop++) {
-      const { status, headers, body: read } = await request(dispatcher, url, validators, signal);
+      const { status, headers, body: read } = await request(dispatcher, url, validators, stop);
       if (status >= 300 && status < 400 && status !== 304) {
         const location = headers.get('location');
         if (!location) throw new FileProblem(`HTTP ${status} without a Location`);
@@ -86,7 +86,7 @@ export function createFetcher(policy: MediaPolicy, limits: FetchLimits, spoolDir
    * One GET. A 200 resolves once its body is read; any other status resolves at its headers, its
    * body (if any) let go of as it arrives, so the connection stays open for the next request.
    */
-  function request(dispatcher: Agent, url: URL, validators: Validators | null, signal: AbortSignal): Promise<Answer> {
+  function request(dispatcher: Agent, url: URL, validators: Validators | null, stop: Stop): Promise<Answer> {
     return new Promise((resolve, reject) => {
       let controller: Dispatcher.DispatchController | null = null;
       let reader: BodyReader | null = null;
@@ -94,16 +94,16 @@ export function createFetcher(policy: MediaPolicy, limits: FetchLimits, spoolDir
       const fail = (error: unknown) => {
         if (settled) return;
         settled = true;
-        reject(signal.aborted ? (signal.reason ?? error) : error);
+        reject(stop.stopped ? (stop.reason ?? error) : error);
       };
       const answer = (value: Answer) => {
         if (settled) return;
         settled = true;
         resolve(value);
       };
-      if (signal.aborted) return fail(signal.reason);
-      // The signal is the file's own (fetch-limits.ts), gone with the file: its listener is not removed.
-      signal.addEventListener('abort', () => (controller ? controller.abort(signal.reason) : fail(signal.reason)), { once: true });
+      // The stop is the file's own (fetch-limits.ts), gone with the file.
+      stop.onStop((reason) => (controller ? controller.abort(reason as Error) : fail(reason)));
+      if (settled) return;
       const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br', 'user-agent': 'hotel-site' };
       if (validators?.etag) headers['if-none-match'] = validators.etag;
       if (validators?.lastModified) headers['if-modified-since'] = validators.lastModified;
@@ -111,7 +111,7 @@ export function createFetcher(policy: MediaPolicy, limits: FetchLimits, spoolDir
         onRequestStart(started) {
           controller = started;
           // Aborted while it waited for a connection.
-          if (settled) started.abort(signal.reason);
+          if (settled) started.abort(stop.reason as Error);
         },
         onResponseStart(started, status, raw) {
           // An informational answer (1xx) precedes the real one.
@@ -147,7 +147,7 @@ export function createFetcher(policy: MediaPolicy, limits: FetchLimits, spoolDir
   }
 
   return {
-    fetch: (url, validators, signal) => withinDeadline(limits, signal, (inner) => follow(url, validators, inner)),
+    fetch: (url, validators, signal) => withinDeadline(limits, signal, (stop) => follow(url, validators, stop)),
     close() {
       // Node reads the stack of the error a socket is destroyed with, and undici destroys every
       // open connection with one: formatting a stack through the CLI's script reads its whole

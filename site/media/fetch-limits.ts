@@ -13,23 +13,47 @@ export interface FetchLimits {
   headersTimeoutMs: number;
 }
 
-/** The abort reason of a file past its deadline. */
+/** The reason a file past its deadline stops. */
 const DEADLINE = Symbol('deadline');
 
-/** Runs `work` with a signal that aborts at the deadline or with `outer`; past the deadline the file is left out. */
-export async function withinDeadline<T>(limits: FetchLimits, outer: AbortSignal, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  // One controller and one timer per file: AbortSignal.timeout/any keep weak references alive per
-  // call, which the garbage collector pays for over tens of thousands of files.
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(DEADLINE), limits.deadlineMs);
-  const onOuter = () => controller.abort(outer.reason);
+/**
+ * One file's stop: its deadline, or the stage's signal. Not an AbortController: node's AbortSignal
+ * is an EventTarget, and making one per file costs more than the file's own timer and listener.
+ */
+export class Stop {
+  /** Why it stopped; undefined while it runs. */
+  reason: unknown = undefined;
+  stopped = false;
+  private listeners: ((reason: unknown) => void)[] | null = null;
+
+  /** Calls `then` when the file stops, at once if it has. */
+  onStop(then: (reason: unknown) => void): void {
+    if (this.stopped) then(this.reason);
+    else (this.listeners ??= []).push(then);
+  }
+
+  stop(reason: unknown): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.reason = reason;
+    const listeners = this.listeners;
+    this.listeners = null;
+    for (const listener of listeners ?? []) listener(reason);
+  }
+}
+
+/** Runs `work` with a stop that comes at the deadline or with `outer`; past the deadline the file is left out. */
+export async function withinDeadline<T>(limits: FetchLimits, outer: AbortSignal, work: (stop: Stop) => Promise<T>): Promise<T> {
+  const stop = new Stop();
+  const timer = setTimeout(() => stop.stop(DEADLINE), limits.deadlineMs);
+  const onOuter = () => stop.stop(outer.reason);
   if (outer.aborted) onOuter();
   else outer.addEventListener('abort', onOuter, { once: true });
   try {
-    return await work(controller.signal);
+    return await work(stop);
   } catch (error) {
     if (outer.aborted) throw outer.reason ?? error;
-    if (controller.signal.reason === DEADLINE) throw new FileProblem(`not complete within ${limits.deadlineMs / 1000} s`);
+    if (stop.reason === DEADLINE) throw new FileProblem(`not complete within ${limits.deadlineMs / 1000} s`);
     throw error;
   } finally {
     clearTimeout(timer);

@@ -1,6 +1,7 @@
-// A media file's body: decoded, hashed and counted as it arrives, under the size cap; in memory up
-// to IN_MEMORY, else spooled to a file, so memory stays flat whatever the CMS sends.
-import { createHash, type Hash } from 'node:crypto';
+// A media file's body: decoded and counted as it arrives, under the size cap; in memory up to
+// IN_MEMORY (hashed whole once complete), else spooled to a file and hashed on the way, so memory
+// stays flat whatever the CMS sends.
+import { createHash, hash, type Hash } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { Transform } from 'node:stream';
@@ -36,7 +37,8 @@ export interface BodyFlow {
  * are chained only for a body with a content encoding.
  */
 export class BodyReader {
-  private readonly hash: Hash = createHash('sha256');
+  /** Hashes a spooled body as it arrives; one in memory is hashed whole at its end, in one call. */
+  private hash: Hash | null = null;
   private readonly chunks: Buffer[] = [];
   private bytes = 0;
   private file: WriteStream | null = null;
@@ -98,15 +100,19 @@ export class BodyReader {
     if (this.settled) return;
     this.bytes += chunk.length;
     if (this.bytes > this.options.maxBytes) return this.fail(new FileProblem(tooLarge(this.options.maxBytes), { permanent: true }));
-    this.hash.update(chunk);
     if (!this.file && this.bytes <= IN_MEMORY) return void this.chunks.push(chunk);
     if (!this.file) {
       this.spoolPath = this.options.spoolFile();
       // A new file: a link planted in the spool folder is not written through.
       this.file = createWriteStream(this.spoolPath, { flags: 'wx' });
       this.file.on('error', (error) => this.fail(error));
-      for (const earlier of this.chunks.splice(0)) this.file.write(earlier);
+      this.hash = createHash('sha256');
+      for (const earlier of this.chunks.splice(0)) {
+        this.hash.update(earlier);
+        this.file.write(earlier);
+      }
     }
+    this.hash!.update(chunk);
     if (!this.file.write(chunk)) {
       const last = this.decoders.at(-1);
       this.flow.pause();
@@ -124,9 +130,10 @@ export class BodyReader {
       if (this.settled) return;
       this.settled = true;
       const { chunks, bytes, spoolPath } = this;
+      if (spoolPath) return this.done({ bytes, sha256: this.hash!.digest('hex'), body: null, spooled: spoolPath });
       // Most files arrive in one chunk: kept as it is, not copied.
-      const body = spoolPath ? null : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, bytes);
-      this.done({ bytes, sha256: this.hash.digest('hex'), body, spooled: spoolPath });
+      const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, bytes);
+      this.done({ bytes, sha256: hash('sha256', body), body, spooled: null });
     };
     if (this.file) this.file.end(complete);
     else complete();
