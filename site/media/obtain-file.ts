@@ -113,7 +113,7 @@ export class MediaSource {
       return this.obtain(url);
     }
     try {
-      const stored = await storeFile(url, fetched, this.options);
+      const stored = await storeFile(verdict.url, fetched, this.options);
       cache?.set(url, stored);
       return { file: localFile(stored), downloaded: true };
     } catch (error) {

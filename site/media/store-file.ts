@@ -16,6 +16,8 @@ import { sanitizeSvg } from './svg-sanitize';
 /** Bytes read from a spooled file to check its signature and measure it. */
 const HEAD_BYTES = 512 * 1024;
 
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
 export interface StoreContext {
   cache: MediaCache | null;
   mediaDir: string;
@@ -27,7 +29,7 @@ export interface StoreContext {
 }
 
 /** Checks and stores a downloaded body; returns the cache entry describing it. */
-export async function storeFile(url: string, fetched: Extract<FetchResult, { notModified: false }>, context: StoreContext): Promise<CachedFile> {
+export async function storeFile(url: URL, fetched: Extract<FetchResult, { notModified: false }>, context: StoreContext): Promise<CachedFile> {
   const { cache, fs } = context;
   let { body, sha256, bytes } = fetched;
   const head = body ?? (await fs(() => readHead(fetched.spooled!)));
@@ -79,14 +81,17 @@ async function readHead(file: string): Promise<Buffer> {
 }
 
 /** A short, safe file name from the URL's last path segment ("Tower Room.JPG" → "tower-room"). */
-function baseName(url: string): string {
-  let last = '';
+function baseName(url: URL): string {
+  const { pathname } = url;
+  let last = pathname.slice(pathname.lastIndexOf('/') + 1);
   try {
-    last = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
+    last = decodeURIComponent(last);
   } catch {
-    // keep empty
+    last = '';
   }
   const stem = last.slice(0, last.length - extname(last).length);
+  // Most names are a slug already: what the replacements below would leave as it is.
+  if (SLUG.test(stem)) return stem.slice(0, 60);
   // Plain ASCII, as most names are, has no accents to take off.
   const slug = (/^[\x20-\x7e]*$/.test(stem) ? stem : stem.normalize('NFKD').replace(/[\u0300-\u036f]/g, ''))
     .toLowerCase()
