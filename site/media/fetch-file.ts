@@ -42,13 +42,13 @@ interface Answer {
 /** Keep-alive connections shared by all downloads of one stage, at most `sockets` per origin. */
 export function createFetcher(policy: MediaPolicy, limits: FetchLimits, spoolDir: string, sockets: number): Fetcher {
   // Loaded with the first download: a build that takes every file from its cache (a rebuild after
-  // an edit) does not evaluate undici at all.
+  // an edit) does not evaluate undici at all; and only its Agent (./undici-agent.d.ts).
   let agent: Agent | null = null;
   let loading: Promise<Agent> | null = null;
   const connect = () =>
-    (loading ??= import('undici').then(
-      (undici) =>
-        (agent = new undici.Agent({
+    (loading ??= import('undici/lib/dispatcher/agent.js').then(
+      ({ default: UndiciAgent }) =>
+        (agent = new UndiciAgent({
           connections: sockets,
           // Until the answer's headers, as node:http's socket timeout did; the body is bounded by the deadline.
           headersTimeout: limits.headersTimeoutMs,
