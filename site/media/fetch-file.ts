@@ -4,6 +4,7 @@
 // dispatcher with a handler of our own: no request object, response stream or listeners per
 // file, which node:http makes for each of the tens of thousands of files a large site has.
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Agent, Dispatcher } from 'undici';
 import { declaredTooLarge, tooLarge, withinDeadline, type FetchLimits, type Stop } from './fetch-limits';
@@ -41,26 +42,20 @@ interface Answer {
 
 /** Keep-alive connections shared by all downloads of one stage, at most `sockets` per origin. */
 export function createFetcher(policy: MediaPolicy, limits: FetchLimits, spoolDir: string, sockets: number): Fetcher {
-  // Loaded with the first download: a build that takes every file from its cache (a rebuild after
-  // an edit) does not evaluate undici at all; and only its Agent (./undici-agent.d.ts).
   let agent: Agent | null = null;
-  let loading: Promise<Agent> | null = null;
   const connect = () =>
-    (loading ??= import('undici/lib/dispatcher/agent.js').then(
-      ({ default: UndiciAgent }) =>
-        (agent = new UndiciAgent({
-          connections: sockets,
-          // Until the answer's headers, as node:http's socket timeout did; the body is bounded by the deadline.
-          headersTimeout: limits.headersTimeoutMs,
-          connect: { timeout: limits.headersTimeoutMs },
-          bodyTimeout: 0,
-        })),
-    ));
+    (agent ??= new (loadAgent())({
+      connections: sockets,
+      // Until the answer's headers, as node:http's socket timeout did; the body is bounded by the deadline.
+      headersTimeout: limits.headersTimeoutMs,
+      connect: { timeout: limits.headersTimeoutMs },
+      bodyTimeout: 0,
+    }));
   let spooled = 0;
   const body = { maxBytes: limits.maxBytes, spoolFile: () => join(spoolDir, `${process.pid}-${++spooled}-${randomBytes(4).toString('hex')}.part`) };
 
   async function follow(start: URL, validators: Validators | null, stop: Stop): Promise<FetchResult> {
-    const dispatcher = agent ?? (await connect());
+    const dispatcher = connect();
     let url = start;
     for (let hop = 0; ; hop++) {
       const { status, headers, body: read } = await request(dispatcher, url, validators, stop);
@@ -102,7 +97,7 @@ export function createFetcher(policy: MediaPolicy, limits: FetchLimits, spoolDir
         resolve(value);
       };
       // The stop is the file's own (fetch-limits.ts), gone with the file.
-      stop.onStop((reason) => (controller ? controller.abort(reason as Error) : fail(reason)));
+      stop.onStop((reason) => (controller ? abort(controller, reason) : fail(reason)));
       if (settled) return;
       const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br', 'user-agent': 'hotel-site' };
       if (validators?.etag) headers['if-none-match'] = validators.etag;
@@ -111,22 +106,22 @@ export function createFetcher(policy: MediaPolicy, limits: FetchLimits, spoolDir
         onRequestStart(started) {
           controller = started;
           // Aborted while it waited for a connection.
-          if (settled) started.abort(stop.reason as Error);
+          if (settled) abort(started, stop.reason);
         },
         onResponseStart(started, status, raw) {
           // An informational answer (1xx) precedes the real one.
           if (status < 200 || settled) return;
           const read = readHeaders(raw);
           if (status !== 200) return answer({ status, headers: read, body: null });
-          if (declaredTooLarge(read, limits)) return started.abort(new FileProblem(tooLarge(limits.maxBytes), { permanent: true }));
+          if (declaredTooLarge(read, limits)) return abort(started, new FileProblem(tooLarge(limits.maxBytes), { permanent: true }));
           try {
             reader = new BodyReader(read.get('content-encoding'), body, started, (result) => {
               if (!(result instanceof Error)) return answer({ status, headers: read, body: result });
-              started.abort(result);
+              abort(started, result);
               fail(result);
             });
           } catch (error) {
-            started.abort(error as Error);
+            abort(started, error);
           }
         },
         onResponseData(_, chunk) {
@@ -149,14 +144,41 @@ export function createFetcher(policy: MediaPolicy, limits: FetchLimits, spoolDir
   return {
     fetch: (url, validators, signal) => withinDeadline(limits, signal, (stop) => follow(url, validators, stop)),
     close() {
-      // Node reads the stack of the error a socket is destroyed with, and undici destroys every
-      // open connection with one: formatting a stack through the CLI's script reads its whole
-      // source map. This error's stack is its message.
-      const over = new Error('the media downloads are over');
-      over.stack = over.message;
-      void agent?.destroy(over);
+      withoutFrames(() => void agent?.destroy());
     },
   };
+}
+
+/**
+ * undici's Agent, loaded with the first download and from the package's own files: a build that
+ * takes every file from its cache (a rebuild after an edit) does not load it at all. Only the Agent:
+ * the package's index also loads its fetch, WebSocket, cache and mocks, which would stay in the
+ * build's memory unused. Not bundled into the CLI's script: undici closes idle connections with
+ * errors whose stacks Node reads, and a stack through that script reads its whole source map. The
+ * path is not undici's public API, so its version is pinned (package.json).
+ */
+function loadAgent(): typeof Agent {
+  return createRequire(import.meta.url)('undici/lib/dispatcher/agent.js') as typeof Agent;
+}
+
+/** Stops a request; undici closes its connection. */
+function abort(controller: Dispatcher.DispatchController, reason: unknown): void {
+  withoutFrames(() => controller.abort(reason as Error));
+}
+
+/**
+ * Runs `work` with errors made meanwhile carrying no stack frames. undici closes a connection with
+ * an error of its own, and Node reads that error's stack: a stack through the CLI's script would
+ * read the script's whole source map to be formatted, for a message nobody prints.
+ */
+function withoutFrames(work: () => void): void {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    work();
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
 }
 
 /**
