@@ -59,20 +59,23 @@ function keep(cacheFile, script) {
 /**
  * Stack frames point at the sources: the bundle's through its source map, read on first use, and
  * every other file's through the map Node read when loading it (source maps on: the config and
- * watch mode's modules).
+ * watch mode's modules). The bundle's map, decoded, is tens of megabytes of heap: it is let go a
+ * few seconds after the stacks that needed it, so a build that formatted one error's stack does
+ * not carry it to its end.
  */
 function mapStackTraces(bundle) {
   let bundleMap;
   const mapOf = (file) => {
     if (file !== bundle) return file ? findSourceMap(file) : undefined;
-    try {
-      if (bundleMap === undefined) {
+    if (bundleMap === undefined) {
+      try {
         const payload = JSON.parse(readFileSync(`${bundle}.map`, 'utf8'));
         const base = pathToFileURL(`${bundle}.map`);
         bundleMap = new SourceMap({ ...payload, sources: payload.sources.map((source) => new URL(source, base).href) });
+      } catch {
+        bundleMap = null;
       }
-    } catch {
-      bundleMap = null;
+      setTimeout(() => (bundleMap = undefined), MAP_KEPT_MS).unref();
     }
     return bundleMap ?? undefined;
   };
@@ -92,6 +95,9 @@ function mapStackTraces(bundle) {
     return [errorHeader(error), ...lines].join('\n');
   };
 }
+
+/** How long the bundle's decoded map is kept after a stack read it: stacks often come in bursts. */
+const MAP_KEPT_MS = 5000;
 
 /** What V8 puts first in a stack: "Name: message". */
 function errorHeader(error) {
