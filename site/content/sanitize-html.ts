@@ -9,6 +9,7 @@ import { mediaToken } from '../media/media-tokens';
 import { minifyFragment } from '../render/minify';
 import { writeAllowed, type Attributes } from './allow-list';
 import { limitNesting } from './limit-nesting';
+import { parsePlainMarkup } from './plain-markup';
 import type { Html } from '../model/content-types';
 
 export interface CleanHtml {
@@ -121,9 +122,13 @@ async function clean(input: string, source: HtmlSource): Promise<CleanHtml | nul
 
 /**
  * The tree a browser builds from `input`, flattened below the nesting cap. Scripting off: <noscript>
- * is read as markup, never as raw text, and goes whole.
+ * is read as markup, never as raw text, and goes whole. Plain markup is read without parse5, into
+ * the same tree (./plain-markup.ts): parse5's objects per character and token are most of what
+ * sanitizing costs.
  */
 function parse(input: string) {
+  const plain = parsePlainMarkup(input);
+  if (plain) return plain;
   const tree = parseFragment(input, { scriptingEnabled: false });
   limitNesting(tree);
   return tree;
