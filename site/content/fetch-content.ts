@@ -11,6 +11,7 @@ import { ContentLists, sha256, type ListStore, type RevisionInfo, type Skipped }
 import { parseMenu, type RawMenuEntry } from './menu';
 import { DRAFT_QUERIES, menuVariables, QUERIES } from './queries';
 import { MediaRefs, type MediaSink } from '../media/media-refs';
+import { forgetIssuedTokens } from '../media/media-tokens';
 import type { NormalizeMemo } from './normalize-memo';
 import { normalizeItem, type NormalizeContext } from './normalize';
 import { fetchAllPages, isShort, type FetchedList } from './paging';
@@ -101,7 +102,7 @@ export async function fetchContent(client: ContentClient, options: FetchOptions)
   ]).catch((error: unknown) => {
     abort.abort();
     throw error;
-  });
+  }).finally(forgetIssuedTokens);
   // Lists finish in any order; keep the types in schema order for stable output.
   const items = new Map(locales.map((locale) => {
     const byType = lists.items.get(locale) ?? new Map<NodeType, ContentItem[]>();

@@ -18,8 +18,24 @@ const TOKEN_PATTERN = new RegExp(`${TOKEN_PREFIX.replace(/[.*+?^${}()|[\]\\]/g, 
 /** This process's token prefix: content kept by another process has its tokens renamed to it (site/incremental/list-snapshots.ts). */
 export const MEDIA_TOKEN_PREFIX = TOKEN_PREFIX;
 
+/**
+ * Tokens handed out during the current fetch, each by itself: an image is named by the items of both
+ * languages, and its token then stays one string in the content until the file is local, not one
+ * per item. Forgotten when the fetch ends (forgetIssuedTokens), as the content holds what it needs.
+ */
+const issued = new Map<string, string>();
+
 export function mediaToken(url: string): string {
-  return TOKEN_PREFIX + encodeURIComponent(url);
+  const token = TOKEN_PREFIX + encodeURIComponent(url);
+  const known = issued.get(token);
+  if (known !== undefined) return known;
+  issued.set(token, token);
+  return token;
+}
+
+/** The fetch is over: later tokens need not be the same strings as the ones handed out so far. */
+export function forgetIssuedTokens(): void {
+  issued.clear();
 }
 
 export function hasMediaToken(text: string): boolean {
