@@ -16,6 +16,7 @@ import { renderPage } from '../render/render-page';
 import type { SiteData } from '../render/site-data';
 import { fileOfHref } from '../routes/url-to-file';
 import { measurePageJs, type ClientBundle } from './client-bundle';
+import { collectBeforeRendering } from '../stages/heap';
 
 /**
  * Pages are written with synchronous calls, one after the other, between renders: a trip to
@@ -182,6 +183,9 @@ export async function writePages(
     for (const item of page.items) checkKeptHtml(item);
   }
   await makePageFolders(job.outDir, job.pages);
+  // Here, once the pages' items were made local: the media tokens and the HTML they replaced are
+  // garbage by now, and go with the collection that sizes the heap for rendering.
+  collectBeforeRendering();
   if (!file || total < PARALLEL_FROM || renderThreads() === 1) return renderAndWrite(job, site.sites, (done) => onProgress?.(done, total), stopped);
   // Interleaved halves: both threads get every page type in the same proportion.
   const mine = job.pages.filter((_, i) => i % 2 === 0);

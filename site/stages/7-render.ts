@@ -6,7 +6,6 @@ import { deadLinkWarnings } from '../render/dead-links';
 import type { RenderChangedResult } from '../incremental/render-changed';
 import type { BuiltAssets } from './2-assets';
 import type { PreparedSite } from './6-site-data';
-import { collectBeforeRendering } from './heap';
 import type { Stage } from './stage';
 
 export interface RenderInput {
@@ -25,7 +24,6 @@ export const render: Stage<RenderInput, Rendered> = {
   async run(context, { site, assets }) {
     const cache = context.cache;
     if (!cache) throw new Error('the render stage writes a build: it needs the build cache');
-    collectBeforeRendering();
     // Loaded here: a build that finds nothing changed never renders.
     const { renderChanged } = await import('../incremental/render-changed');
     const rendered = await renderChanged({

@@ -20,7 +20,8 @@ export function relaxHeap(): void {
  * Before rendering, in a tight heap: one full collection. V8 sizes the heap by what it found live
  * at its last full collection, and while downloads run that includes much of what they were still
  * making; by now the fetch's answers and the downloads are garbage, and rendering starts from what
- * the pages need.
+ * the pages need. Called where the pages start to render (site/output/write-pages.ts), after their
+ * items were made local.
  */
 export function collectBeforeRendering(): void {
   if (!tight) return;
