@@ -27,8 +27,8 @@ const MAX_DEPTH = 32;
 
 /** The named references decoded here, each with its semicolon; any other `&` goes to parse5. */
 const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', nbsp: '\u00a0' };
-const TEXT = /(?:[^<&\0\r\ufeff]|&(?:amp|lt|gt|quot|nbsp);)+/y;
-const START = /<([a-z][a-z0-9]*)((?:[ \t\n\f]+[a-z][a-z0-9-]*(?:="(?:[^"&\0\r\ufeff]|&(?:amp|lt|gt|quot|nbsp);)*")?)*)[ \t\n\f]*(\/?)>/y;
+const TEXT = /(?:[^<&\0\ufeff]|&(?:amp|lt|gt|quot|nbsp);)+/y;
+const START = /<([a-z][a-z0-9]*)((?:[ \t\n\f]+[a-z][a-z0-9-]*(?:="(?:[^"&\0\ufeff]|&(?:amp|lt|gt|quot|nbsp);)*")?)*)[ \t\n\f]*(\/?)>/y;
 const END = /<\/([a-z][a-z0-9]*)>/y;
 const ATTRIBUTE = /[ \t\n\f]+([a-z][a-z0-9-]*)(?:="([^"]*)")?/g;
 
@@ -37,7 +37,9 @@ function decode(text: string): string {
 }
 
 /** parse5's `parseFragment(input)` tree for plain markup (see the header), or null. */
-export function parsePlainMarkup(input: string): DocumentFragment | null {
+export function parsePlainMarkup(source: string): DocumentFragment | null {
+  // Line breaks as the parser's input stream reads them, before it reads anything else.
+  const input = source.includes('\r') ? source.replace(/\r\n?/g, '\n') : source;
   const root = { nodeName: '#document-fragment', childNodes: [] } as unknown as DocumentFragment;
   const open: Element[] = [];
   let parent: ParentNode = root;

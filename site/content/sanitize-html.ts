@@ -113,7 +113,8 @@ async function clean(input: string, source: HtmlSource): Promise<CleanHtml | nul
       return attributes;
     },
   }).trim();
-  if (!html || (!/[^\s]/.test(html.replace(/<[^>]*>/g, '')) && !media.length)) return null;
+  // Text outside every tag: in what writeAllowed wrote, `<` and `>` stand for tags only.
+  if (!html || (!/(?:^|>)[^<]*[^\s<]/.test(html) && !media.length)) return null;
   // After sanitizing (comments are gone) the minifier can only collapse whitespace: skip it where
   // there is none to collapse, which is what compact CMS output looks like.
   const compact = !/\s{2,}|[\t\n\r\f]/.test(html);

@@ -33,6 +33,7 @@ describe('parsePlainMarkup', () => {
     expect(plainShape('Nur Text, ohne Element & ohne Markup > x')).toBeNull();
     expect(plainShape('Nur Text, ohne Element > x')).not.toBeNull();
     expect(plainShape('<p>offen <em>und nicht geschlossen')).not.toBeNull();
+    expect(plainShape('<p title="a\r\nb">Zeile\r\nZeile\rZeile</p>\r\n')).not.toBeNull();
   });
 
   it('leaves to parse5 what the parser would repair, decode or drop', () => {
@@ -54,7 +55,6 @@ describe('parsePlainMarkup', () => {
       '<p/>selbst geschlossen',
       '</p>',
       '<br></br>',
-      'a\r\nb',
       'a\u0000b',
       '\ufeffBOM',
       '<p>1 < 2</p>',
@@ -77,7 +77,7 @@ describe('parsePlainMarkup', () => {
       '<p>', '</p>', '<strong>', '</strong>', '<b>', '</b>', '<i>', '</i>', '<em>', '</em>', '<a href="/x?a=1&amp;b=2">', '<a>', '</a>',
       '<ul>', '</ul>', '<ol start="3">', '</ol>', '<li>', '</li>', '<h1>', '</h1>', '<h2>', '</h2>', '<blockquote>', '</blockquote>',
       '<span lang="de">', '</span>', '<br>', '<br/>', '<img src="x.jpg" alt="&quot;A&quot;">', '<img src="y.jpg" alt>', '<code>', '</code>',
-      'Text', ' ', '\n', '\t', '&nbsp;', '&amp;', '&lt;', '&copy;', 'ü', '>', '<', '<div>', '</div>', '<table>', '<td>', '<!-- c -->', '<P>',
+      'Text', ' ', '\n', '\r\n', '\r', '\t', '&nbsp;', '&amp;', '&lt;', '&copy;', 'ü', '>', '<', '<div>', '</div>', '<table>', '<td>', '<!-- c -->', '<P>',
     ];
     let seed = 42;
     const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);

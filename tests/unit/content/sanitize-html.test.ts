@@ -78,6 +78,9 @@ describe('cleanHtml', () => {
   it('returns null for empty or fully disallowed input', async () => {
     expect(await clean('  ')).toBeNull();
     expect(await clean('<script>x</script>')).toBeNull();
+    expect(await clean('<p> <strong>\n</strong><br></p>')).toBeNull();
+    expect(await clean('<a href="/de/" title="a > b"> </a>')).toBeNull();
+    expect(await clean('<p><strong> x </strong></p>')).toBe('<p><strong> x </strong></p>');
   });
 });
 
