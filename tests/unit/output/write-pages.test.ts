@@ -3,13 +3,13 @@
 import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from '../../../site/model/page-model';
 import type { ClientBundle } from '../../../site/output/client-bundle';
 import { makePageFolders, writePages } from '../../../site/output/write-pages';
 import type { SiteData } from '../../../site/render/site-data';
 import { relaxHeap, tightenHeap } from '../../../site/stages/heap';
+import { watchMajorCollections } from '../../helpers/major-collections';
 
 const roots: string[] = [];
 afterEach(async () => {
@@ -45,25 +45,17 @@ describe('writePages', () => {
   it('collects the heap once before rendering in a tight heap, and not in a heap left to V8', async () => {
     const out = await mkdtemp(join(tmpdir(), 'page-folders-'));
     roots.push(out);
-    const isMajor = (entry: PerformanceEntry) => (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR;
-    const majors: PerformanceEntry[] = [];
-    let heard: () => void = () => {};
-    const collected = new Promise<void>((resolve) => (heard = resolve));
-    const observer = new PerformanceObserver((list) => {
-      majors.push(...list.getEntries().filter(isMajor));
-      if (majors.length) heard();
-    });
-    observer.observe({ entryTypes: ['gc'] });
+    const { majors, first, stop } = watchMajorCollections();
     const write = () => writePages({ outDir: out, pages: [], bundle: {} as ClientBundle }, { sites: new Map(), data: {} as SiteData });
     try {
       // A build that reuses the previous output renders in the heap V8 chose.
       expect((await write()).pages).toBe(0);
       tightenHeap();
       await write();
-      await collected;
+      await first;
       expect(majors).toHaveLength(1);
     } finally {
-      observer.disconnect();
+      stop();
     }
   });
 });
