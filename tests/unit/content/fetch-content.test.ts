@@ -125,46 +125,33 @@ describe('the fetch stage', () => {
     const open = new Set<string>();
     const started: string[] = [];
     let most = 0;
-    const client = {
-      endpoint: 'http://127.0.0.1:9/graphql',
-      stats: { requests: 0, retries: 0 },
-      async request(operation: { name: string }, variables: Record<string, unknown>) {
-        if (operation.name === 'Menu') return {};
-        if (operation.name !== 'ContentPage') return { nodeQuery: { count: 0, entities: [] }, taxonomyTermQuery: { count: 0, entities: [] } };
-        const list = `${String(variables.langcode)} ${String(variables.type)}`;
-        if (!open.has(list)) started.push(list);
-        open.add(list);
-        most = Math.max(most, open.size);
-        // Two pages per list, the second a turn later: a list stays open across turns.
-        await new Promise((resolve) => setImmediate(resolve));
-        const offset = Number(variables.offset);
-        const entities = Array.from({ length: offset === 0 ? PAGE_SIZE : 1 }, (_, i) => ({ nid: offset + i + 1, status: true }));
-        if (offset > 0) setImmediate(() => open.delete(list));
-        return { nodeQuery: { count: PAGE_SIZE + 1, entities } };
-      },
-    };
+    const client = contentPageClient(async (list, variables) => {
+      if (!open.has(list)) started.push(list);
+      open.add(list);
+      most = Math.max(most, open.size);
+      // Two pages per list, the second a turn later: a list stays open across turns.
+      await new Promise((resolve) => setImmediate(resolve));
+      const offset = Number(variables.offset);
+      const entities = Array.from({ length: offset === 0 ? PAGE_SIZE : 1 }, (_, i) => ({ nid: offset + i + 1, status: true }));
+      if (offset > 0) setImmediate(() => open.delete(list));
+      return { nodeQuery: { count: PAGE_SIZE + 1, entities } };
+    });
     await fetchContent(client as unknown as ContentClient, { locales: ['de', 'en'], base: 'http://127.0.0.1:9', mediaOrigins: new Set(), onMedia: () => {} });
     const lists = NODE_TYPES.filter((type) => type !== 'notifications').length * 2;
     expect(new Set(started).size).toBe(lists);
     expect(lists).toBeGreaterThan(LISTS_AT_ONCE);
     expect(most).toBe(LISTS_AT_ONCE);
   });
+
   it('asks for the lists that moved since the last build before it reads the kept ones, and reads a moved list as kept while its pages are on the wire', async () => {
     const events: string[] = [];
     const moved = 'en accommodation';
-    const client = {
-      endpoint: 'http://127.0.0.1:9/graphql',
-      stats: { requests: 0, retries: 0 },
-      async request(operation: { name: string }, variables: Record<string, unknown>) {
-        if (operation.name === 'Menu') return {};
-        if (operation.name !== 'ContentPage') return { nodeQuery: { count: 0, entities: [] }, taxonomyTermQuery: { count: 0, entities: [] } };
-        const list = `${String(variables.langcode)} ${String(variables.type)}`;
-        events.push(`request ${list}`);
-        await new Promise((resolve) => setImmediate(resolve));
-        events.push(`answer ${list}`);
-        return { nodeQuery: { count: 1, entities: [{ nid: 1, status: true }] } };
-      },
-    };
+    const client = contentPageClient(async (list) => {
+      events.push(`request ${list}`);
+      await new Promise((resolve) => setImmediate(resolve));
+      events.push(`answer ${list}`);
+      return { nodeQuery: { count: 1, entities: [{ nid: 1, status: true }] } };
+    });
     const store: ListStore = {
       scope: () => {},
       unchanged: (locale, type) => `${locale} ${type}` !== moved,
@@ -184,3 +171,16 @@ describe('the fetch stage', () => {
     expect(events.indexOf(`previous ${moved}`)).toBeLessThan(events.indexOf(`answer ${moved}`));
   });
 });
+
+/** A CMS client stub: no menu, empty term and notification lists, each content list's page from `answer`. */
+function contentPageClient(answer: (list: string, variables: Record<string, unknown>) => Promise<unknown>) {
+  return {
+    endpoint: 'http://127.0.0.1:9/graphql',
+    stats: { requests: 0, retries: 0 },
+    async request(operation: { name: string }, variables: Record<string, unknown>) {
+      if (operation.name === 'Menu') return {};
+      if (operation.name !== 'ContentPage') return { nodeQuery: { count: 0, entities: [] }, taxonomyTermQuery: { count: 0, entities: [] } };
+      return answer(`${String(variables.langcode)} ${String(variables.type)}`, variables);
+    },
+  };
+}
