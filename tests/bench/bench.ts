@@ -24,6 +24,7 @@ interface Run {
   stages: string;
   rssMiB: number;
   cpuSeconds: number | null;
+  systemSeconds: number | null;
 }
 
 async function timedBuild(label: string, args: string[]): Promise<Run> {
@@ -35,7 +36,7 @@ async function timedBuild(label: string, args: string[]): Promise<Run> {
     const pages = Number(/Built (\d+) pages/.exec(result.stdout)?.[1] ?? 0);
     const stages = /stages\s+(.+)/.exec(result.stdout)?.[1] ?? '';
     const rssMiB = Number(/peak RSS (\d+) MiB/.exec(result.stdout)?.[1] ?? 0);
-    return { label, seconds: result.seconds, cpuSeconds: result.cpuSeconds, pages, stages, rssMiB };
+    return { label, seconds: result.seconds, cpuSeconds: result.cpuSeconds, systemSeconds: result.systemSeconds, pages, stages, rssMiB };
   } finally {
     await rm(out, { recursive: true, force: true });
   }

@@ -16,6 +16,7 @@ interface Figures {
   /** Files under --out whose inode is new or whose mtime changed (what a deploy tool uploads again). */
   written: number;
   cpuSeconds: number | null;
+  systemSeconds: number | null;
   rendered: string;
   rss: string;
   stages: string;
@@ -23,13 +24,14 @@ interface Figures {
 
 async function cliBuild(args: string[], out: string): Promise<Figures> {
   const before = await fileStamps(out);
-  const { seconds, cpuSeconds, stdout } = await runBuild(args);
+  const { seconds, cpuSeconds, systemSeconds, stdout } = await runBuild(args);
   let written = 0;
   for (const [file, stamp] of await fileStamps(out)) if (before.get(file) !== stamp) written++;
   return {
     seconds,
     written,
     cpuSeconds,
+    systemSeconds,
     rendered: /rendered\s+(.+)/.exec(stdout)?.[1] ?? '?',
     rss: /peak RSS (\d+ MiB)/.exec(stdout)?.[1] ?? '?',
     stages: /stages\s+(.+)/.exec(stdout)?.[1] ?? (/^Up to date/m.test(stdout) ? 'none: up to date, the output was left as it was' : '?'),
