@@ -1,7 +1,7 @@
 // Content lists as an earlier build normalized them, kept per list so that a list whose version
 // did not move is taken whole and a moved list reuses its unchanged items. What is kept, when it is
 // trusted and how its files are written: docs/incremental.md ("How a build decides").
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
@@ -167,7 +167,7 @@ function asciiJson(json: string): string {
  * carry a nonce of the process that made them (site/media/media-tokens.ts), left out here.
  */
 function formOf(json: string): string {
-  return createHash('sha256').update(json.replaceAll(MEDIA_TOKEN_PREFIX, '\0')).digest('base64url');
+  return hash('sha256', json.replaceAll(MEDIA_TOKEN_PREFIX, '\0'), 'base64url');
 }
 
 /** Bytes of a list file that hold its header. */
