@@ -19,6 +19,9 @@ const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u202a-\u
 // Device names Windows reserves in every folder, with any extension ("aux.txt", "nul.tar.gz").
 const WINDOWS_DEVICE = /^(?:con|prn|aux|nul|conin\$|conout\$|com[0-9¹²³]|lpt[0-9¹²³])(?:\.|$)/i;
 
+// Text that every normalization form leaves as it is.
+const ASCII = /^[\x00-\x7f]*$/;
+
 const codePoint = (char: string) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
 /**
@@ -48,11 +51,15 @@ export function sanitizeAlias(raw: string | null | undefined, locale: Locale, cm
   const segments: string[] = [];
   for (const encoded of value.split('/')) {
     if (!encoded) continue;
-    let segment: string;
-    try {
-      segment = decodeURIComponent(encoded);
-    } catch {
-      return { ok: false, reason: `"${raw}" has a malformed percent-escape` };
+    let segment = encoded;
+    // Most aliases are plain ASCII with no escape: every kept item's path is checked again on
+    // every rebuild, so what cannot change such a segment is skipped.
+    if (encoded.includes('%')) {
+      try {
+        segment = decodeURIComponent(encoded);
+      } catch {
+        return { ok: false, reason: `"${raw}" has a malformed percent-escape` };
+      }
     }
     if (segment === '.' || segment === '..') return { ok: false, reason: `"${raw}" leaves its folder (${segment})` };
     if (segment.includes('/') || FORBIDDEN.test(segment)) return { ok: false, reason: `"${raw}" contains a character not allowed in a path` };
@@ -64,8 +71,9 @@ export function sanitizeAlias(raw: string | null | undefined, locale: Locale, cm
     if (WINDOWS_DEVICE.test(segment)) return { ok: false, reason: `"${raw}" has a segment Windows reserves for a device (${segment})` };
     // Pages are folders with an index.html: a folder of that name would sit where its parent's page is.
     if (segment.toLowerCase() === 'index.html') return { ok: false, reason: `"${raw}" names the file of its parent page (index.html)` };
-    if (Buffer.byteLength(segment) > MAX_SEGMENT_BYTES) return { ok: false, reason: `"${raw}" has a segment longer than ${MAX_SEGMENT_BYTES} bytes` };
-    segments.push(segment.normalize('NFC'));
+    // A UTF-16 code unit is at most three bytes of UTF-8 (a surrogate pair four, for two).
+    if (segment.length * 3 > MAX_SEGMENT_BYTES && Buffer.byteLength(segment) > MAX_SEGMENT_BYTES) return { ok: false, reason: `"${raw}" has a segment longer than ${MAX_SEGMENT_BYTES} bytes` };
+    segments.push(ASCII.test(segment) ? segment : segment.normalize('NFC'));
   }
   if (segments.length === 0) return { ok: false, reason: `"${raw}" is the site root` };
   const first = segments[0]!;

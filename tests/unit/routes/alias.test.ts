@@ -13,6 +13,19 @@ describe('sanitizeAlias', () => {
     expect(sanitizeAlias('/de//Pressemeldungen/neu%C3%9Fe-k%C3%BCche/', 'de')).toMatchObject({ ok: true, path: '/de/Pressemeldungen/neuße-küche' });
   });
 
+  it('composes a segment (NFC), escaped or not, so that one page has one path', () => {
+    expect(sanitizeAlias('/de/ku\u0308che', 'de')).toMatchObject({ ok: true, path: '/de/k\u00fcche' });
+    expect(sanitizeAlias('/de/ku%CC%88che', 'de')).toMatchObject({ ok: true, path: '/de/k\u00fcche' });
+  });
+
+  it('counts a segment in bytes of UTF-8, to the byte', () => {
+    expect(sanitizeAlias(`/de/${'a'.repeat(200)}`, 'de').ok).toBe(true);
+    expect(sanitizeAlias(`/de/${'a'.repeat(201)}`, 'de')).toMatchObject({ ok: false, reason: expect.stringMatching(/longer than 200 bytes/) });
+    expect(sanitizeAlias(`/de/${'\u20ac'.repeat(66)}`, 'de').ok).toBe(true); // 198 bytes
+    expect(sanitizeAlias(`/de/${'\u20ac'.repeat(67)}`, 'de')).toMatchObject({ ok: false, reason: expect.stringMatching(/longer than 200 bytes/) });
+    expect(sanitizeAlias(`/de/${'\u{1f3f0}'.repeat(51)}`, 'de')).toMatchObject({ ok: false, reason: expect.stringMatching(/longer than 200 bytes/) }); // 204 bytes
+  });
+
   it('adds the missing language prefix (Drupal paths without alias)', () => {
     expect(sanitizeAlias('/node/12', 'en')).toMatchObject({ ok: true, path: '/en/node/12' });
   });
