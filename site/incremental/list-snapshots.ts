@@ -10,6 +10,7 @@ import type { Versions } from '../content/list-versions';
 import type { Locale, NodeType } from '../model/content-types';
 import { MEDIA_TOKEN_PREFIX } from '../media/media-tokens';
 import { sanitizeAlias } from '../routes/alias';
+import { hrefOfPath } from '../routes/url-to-file';
 import { deeperThan } from '../content/raw-depth';
 import { cacheFile, readCacheBytes, readCacheFile, writeCacheFile } from './cache-file';
 import { recordSource } from './item-sources';
@@ -71,7 +72,7 @@ export async function openListSnapshots(options: ListSnapshotsOptions): Promise<
     try {
       const bytes = await files(() => readCacheBytes(join(dir, entry.file), { head: { bytes: HEADER_BYTES, check: listHeader } }));
       if (!bytes) throw new Error('the file is gone');
-      return parseList(bytes);
+      return parseList(bytes, key);
     } catch (error) {
       options.warn(`kept list ${key} (${join(dir, entry.file)}) is damaged (${(error as Error).message}); it is fetched again`);
       lists.delete(key);
@@ -183,10 +184,10 @@ function listHeader(bytes: Buffer): RegExpExecArray {
 /**
  * A list file's entries, its writer's media tokens renamed to this process's (same length: in
  * place). The cache may have been written by anyone: an entry must have the shape normalizing
- * gives (no deeper, a publishable path), and its HTML is sanitized again before it is rendered
- * (./kept-html.ts).
+ * gives (no deeper, an item of the list's language and type at a path of its own), and its HTML
+ * is sanitized again before it is rendered (./kept-html.ts).
  */
-function parseList(bytes: Buffer): NormalizedEntry[] {
+function parseList(bytes: Buffer, key: string): NormalizedEntry[] {
   const tokens = listHeader(bytes);
   const theirs = Buffer.from(tokens[2]!);
   const ours = Buffer.from(MEDIA_TOKEN_PREFIX);
@@ -198,14 +199,30 @@ function parseList(bytes: Buffer): NormalizedEntry[] {
   if (!Array.isArray(parsed?.entries)) throw new Error('unexpected shape');
   return parsed.entries.map((entry) => {
     if (!Array.isArray(entry) || deeperThan(entry)) throw new Error('unexpected entry');
-    const [key, result, media, form] = entry;
-    if (typeof key !== 'string' || typeof result?.ok !== 'boolean' || !Array.isArray(media) || typeof form !== 'string') throw new Error('unexpected entry');
+    const [raw, result, media, form] = entry;
+    if (typeof raw !== 'string' || typeof result?.ok !== 'boolean' || !Array.isArray(media) || typeof form !== 'string') throw new Error('unexpected entry');
     if (result.ok) {
       const item = result.item;
-      if (typeof item?.path !== 'string' || typeof item.locale !== 'string' || sanitizeAlias(item.path, item.locale).ok !== true) throw new Error('unexpected item path');
+      if (listKey(item?.locale, item?.type) !== key || !ownPath(item.path, item.locale)) throw new Error('unexpected item path');
       keptItem(item);
       recordSource(item, form, media);
     }
-    return { key, result, media };
+    return { key: raw, result, media };
   });
+}
+
+/**
+ * Whether `path` is what normalizing makes of an alias: the sanitized form of its own link, so
+ * that the pages of kept items land where the CMS's would.
+ */
+function ownPath(path: unknown, locale: Locale): boolean {
+  if (typeof path !== 'string') return false;
+  let href: string;
+  try {
+    href = hrefOfPath(path);
+  } catch {
+    return false; // a lone surrogate: no link spells it
+  }
+  const alias = sanitizeAlias(href, locale);
+  return alias.ok && alias.path === path;
 }

@@ -143,6 +143,29 @@ describe('content lists kept between builds', () => {
     expect(warnings.at(-1)).toMatch(/damaged/);
   });
 
+  it("takes a kept item only at a path normalizing gives, in the list's language and type", async () => {
+    const dir = await cacheDir();
+    const kept = async (made: ReturnType<typeof item>) => {
+      const first = await opener(dir)();
+      first.scope('s');
+      first.keep('de', 'accommodation', [entry('a', 1), { key: 'b', result: { ok: true, item: made }, media: [] }]);
+      await first.save();
+      const warnings: string[] = [];
+      const second = await opener(dir)({ warn: (message) => warnings.push(message) });
+      second.scope('s');
+      const taken = await second.take('de', 'accommodation');
+      return taken ? taken.map((one) => one.key) : warnings;
+    };
+    expect(await kept(item(2, 'de', 'accommodation', '/de/zimmer/turm'))).toEqual(['a', 'b']);
+    // A literal percent sign is a path the CMS may give ("50%25" in its alias).
+    expect(await kept(item(2, 'de', 'accommodation', '/de/50%-rabatt'))).toEqual(['a', 'b']);
+    for (const path of ['/de/../../etc', '/de/zimmer/..', 'de/zimmer', '/de//zimmer', '/de/zimmer/', '/de/ku\u0308che', '/en/zimmer', '/de/\ud800', '/de/a?b']) {
+      expect(await kept(item(2, 'de', 'accommodation', path)), path).toEqual([expect.stringMatching(/de accommodation .*damaged \(unexpected item path\)/)]);
+    }
+    expect(await kept(item(2, 'en', 'accommodation', '/en/zimmer'))).toEqual([expect.stringMatching(/damaged \(unexpected item path\)/)]);
+    expect(await kept(item(2, 'de', 'page', '/de/zimmer'))).toEqual([expect.stringMatching(/damaged \(unexpected item path\)/)]);
+  });
+
   it("renames the media tokens of the process that wrote a list to this process's", async () => {
     const dir = await cacheDir();
     const first = await opener(dir)();
