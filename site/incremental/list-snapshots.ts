@@ -107,11 +107,11 @@ export async function openListSnapshots(options: ListSnapshotsOptions): Promise<
         if (result.ok) recordSource(result.item, form, media);
         return `[${JSON.stringify(raw)},${json},${JSON.stringify(media)},"${form}"]`;
       });
-      const json = asciiJson(`{"version":${VERSION},"tokens":${JSON.stringify(MEDIA_TOKEN_PREFIX)},"entries":[${rows.join(',')}]}`);
+      const json = latin1Json(`{"version":${VERSION},"tokens":${JSON.stringify(MEDIA_TOKEN_PREFIX)},"entries":[${rows.join(',')}]}`);
       const entry = { file: `${key.replace(' ', '-')}.${randomBytes(6).toString('hex')}.json`, listVersion: options.versions?.get(key) ?? null, scope: scope!, fetchedAt: options.now };
       fresh.set(key, entry);
       made ??= mkdir(dir, { recursive: true });
-      const written = made.then(() => files(() => writeFile(join(dir, entry.file), json, { flag: 'wx' })));
+      const written = made.then(() => files(() => writeFile(join(dir, entry.file), json, { flag: 'wx', encoding: 'latin1' })));
       // Awaited by save(); a build that fails before then leaves an unnamed file the next save removes.
       written.catch(() => {});
       writes.push(written);
@@ -156,11 +156,13 @@ async function readIndex(file: string, warn: (message: string) => void): Promise
 }
 
 /**
- * JSON with every character beyond ASCII escaped (`\u00fc`): a list file is then read as Latin-1,
- * a byte-for-byte copy, where UTF-8 must be decoded; every rebuild reads them all.
+ * JSON with every character beyond Latin-1 escaped (`\u20ac`), written as Latin-1, a byte per
+ * character: it is read back as Latin-1, a byte-for-byte copy where UTF-8 must be decoded, and
+ * every rebuild reads them all. Escaping only what one byte cannot hold leaves the umlauts of
+ * German text as they are, and a string without escapes is the parser's quick case.
  */
-function asciiJson(json: string): string {
-  return json.replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+function latin1Json(json: string): string {
+  return json.replace(/[\u0100-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /**

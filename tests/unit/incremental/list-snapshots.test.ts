@@ -166,6 +166,28 @@ describe('content lists kept between builds', () => {
     expect(await kept(item(2, 'de', 'page', '/de/zimmer'))).toEqual([expect.stringMatching(/damaged \(unexpected item path\)/)]);
   });
 
+  it('gives back every character as kept, with a byte per Latin-1 character in the file', async () => {
+    const dir = await cacheDir();
+    const text = 'Grüße aus Kärnten, 5\u00a0€ – 🏰 \u0085 \ud800 "zitiert" \\ \u2028';
+    const first = await opener(dir)();
+    first.scope('s');
+    first.keep('de', 'accommodation', [{ key: 'a', result: { ok: false, nid: 1, reason: text }, media: [] }]);
+    await first.save();
+    const [folder] = await readdir(join(dir, 'lists'));
+    const [listFile] = (await listFiles(dir)).filter((name) => name !== 'index.json');
+    const bytes = await readFile(join(dir, 'lists', folder!, listFile!));
+    expect(bytes.includes(Buffer.from('Grüße aus Kärnten', 'latin1'))).toBe(true);
+    expect(bytes.every((byte) => byte !== 0xc3)).toBe(true); // no UTF-8
+    const second = await opener(dir)();
+    second.scope('s');
+    expect((await second.take('de', 'accommodation'))![0]!.result).toEqual({ ok: false, nid: 1, reason: text });
+    // As files were written before: every character beyond ASCII escaped.
+    await writeFile(join(dir, 'lists', folder!, listFile!), bytes.toString('latin1').replace(/[\u0080-\u00ff]/g, (char) => `\\u00${char.charCodeAt(0).toString(16)}`), 'latin1');
+    const third = await opener(dir)();
+    third.scope('s');
+    expect((await third.take('de', 'accommodation'))![0]!.result).toEqual({ ok: false, nid: 1, reason: text });
+  });
+
   it("renames the media tokens of the process that wrote a list to this process's", async () => {
     const dir = await cacheDir();
     const first = await opener(dir)();
