@@ -11,6 +11,12 @@ export interface MediaPolicy {
   readonly origins: ReadonlySet<string>;
   /** Whether `url` may be fetched; relative URLs are resolved against the CMS origin. */
   check(url: string): PolicyVerdict;
+  /**
+   * True when `check(url)` says yes, known without parsing: `url` starts with an allowed http(s)
+   * origin and a slash. What follows is path, query or fragment, which the parser never fails on
+   * and which cannot change the host, the port or the credentials. False: ask `check`.
+   */
+  plainlyAllows(url: string): boolean;
 }
 
 /**
@@ -21,8 +27,14 @@ export function createMediaPolicy(endpoint: string, hosts: readonly string[] = [
   const base = new URL(endpoint);
   const origins = new Set<string>([base.origin]);
   for (const host of hosts) origins.add(originOfHost(host));
+  // An origin as the parser writes it, then the slash that ends the authority.
+  const prefixes = [...origins].filter((origin) => /^https?:\/\//.test(origin)).map((origin) => `${origin}/`);
   return {
     origins,
+    plainlyAllows(value) {
+      for (const prefix of prefixes) if (value.startsWith(prefix)) return true;
+      return false;
+    },
     check(value) {
       let url: URL;
       try {
