@@ -69,8 +69,6 @@ export class MediaCache {
     const dir = join(cacheDir, 'media');
     await mkdir(join(dir, 'files'), { recursive: true });
     await mkdir(join(dir, 'spool'), { recursive: true });
-    const entries = new Map<string, CachedFile>();
-    const failures = new Map<string, MediaFailure>();
     let unreadable = false;
     const text = await readCacheBytes(join(dir, 'manifest.json')).then(
       (bytes) => bytes?.toString('utf8') ?? null,
@@ -81,12 +79,8 @@ export class MediaCache {
       },
     );
     const parsed = text === null ? null : parseManifest(text);
-    if (parsed) {
-      for (const [url, entry] of parsed.entries) entries.set(url, entry);
-      for (const [url, failure] of parsed.failures) failures.set(url, failure);
-    }
-    else if (text !== null) warn(`media cache ${dir}: the manifest is damaged or from another version; starting afresh`);
-    const cache = new MediaCache(dir, entries, failures);
+    if (!parsed && text !== null) warn(`media cache ${dir}: the manifest is damaged or from another version; starting afresh`);
+    const cache = new MediaCache(dir, parsed?.entries ?? new Map(), parsed?.failures ?? new Map());
     cache.discarded = unreadable || (text !== null && !parsed);
     return cache;
   }
