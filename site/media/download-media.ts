@@ -141,9 +141,10 @@ class Downloads implements MediaDownloads {
     options.signal?.addEventListener('abort', this.onOuterAbort, { once: true });
     this.spoolDir = cache ? cache.spoolDir : mkdtempSync(join(tmpdir(), 'hotel-site-media-'));
     this.mediaDir = join(options.outDir, 'media');
-    this.ready = mkdir(this.mediaDir, { recursive: true });
     const fs = pLimit(FS_OPS);
     this.placement = new MediaPlacement(this.mediaDir, options.previous && cache ? options.previous : null, fs);
+    // A URL is taken on once the previous media folder is listed: most are in it (obtainAtOnce).
+    this.ready = Promise.all([mkdir(this.mediaDir, { recursive: true }), this.placement.listed]);
     this.queue.runners = options.concurrency * 2;
     this.queue.onError = (error) => {
       // The first failure stops the rest: its requests would only add noise after the error.
@@ -161,6 +162,8 @@ class Downloads implements MediaDownloads {
   readonly request = (url: string, owner: string, kept = false): void => {
     const known = this.owners.get(url);
     if (known === OBTAINED) return;
+    const file = known ? undefined : this.source.obtainAtOnce(url);
+    if (file) return this.obtained(url, file, false);
     if (!kept) this.changed.add(url);
     if (known) {
       if (known.length < 4 && !known.includes(owner)) known.push(owner);
@@ -176,6 +179,8 @@ class Downloads implements MediaDownloads {
       // A file left out for its recorded answer before a changed item asked for it: asked now.
       for (const url of this.source.remembered.keys()) if (this.changed.has(url)) this.queue.push(url);
       await this.queue.drained();
+      // Files taken at once never waited for the media folder.
+      await this.ready;
       await this.placement.settled();
       if (this.fatal) throw this.fatal;
       // Before the manifest is saved: the answers it records.
@@ -195,12 +200,18 @@ class Downloads implements MediaDownloads {
 
   private async run(url: string): Promise<void> {
     await this.ready;
+    // Asked before the previous media folder was listed, and known at once now.
+    const file = this.source.obtainAtOnce(url);
+    if (file) return this.obtained(url, file, false);
     const got = await this.source.obtain(url, this.changed.has(url));
-    if (!got) return;
-    this.files.set(url, got.file);
+    if (got) this.obtained(url, got.file, got.downloaded);
+  }
+
+  private obtained(url: string, file: LocalFile, downloaded: boolean): void {
+    this.files.set(url, file);
     this.owners.set(url, OBTAINED);
     this.changed.delete(url);
-    if (got.downloaded) this.stats.downloaded++;
+    if (downloaded) this.stats.downloaded++;
     else this.stats.fromCache++;
   }
 

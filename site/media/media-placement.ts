@@ -20,6 +20,10 @@ export class MediaPlacement {
   private readonly placed = new Map<string, Promise<void>>();
   /** Names the previous media folder holds (null: no folder to take over). */
   private readonly previousNames: Promise<Set<string> | null>;
+  /** The same names once they are known (`listed`). */
+  private previousKnown: Set<string> | null = null;
+  /** Resolves once `placeFromPrevious` can tell: the previous folder listed, or there is none. */
+  readonly listed: Promise<void>;
   /** Names this build uses that the previous folder has, and names it placed anew. */
   private readonly adopted = new Set<string>();
   private readonly added: string[] = [];
@@ -31,6 +35,9 @@ export class MediaPlacement {
     private readonly fs: LimitFunction,
   ) {
     this.previousNames = previous ? filesIn(previous) : Promise.resolve(null);
+    this.listed = this.previousNames.then((names) => {
+      this.previousKnown = names;
+    });
   }
 
   /** Puts the published file `name` in place from `source`, once however often asked. */
@@ -48,6 +55,19 @@ export class MediaPlacement {
       this.placed.set(name, done);
     }
     return done;
+  }
+
+  /**
+   * Places `name` at once when the previous media folder is known to hold it, and says whether it
+   * did: nothing to link, the folder is taken over at the swap. False: `place` it.
+   */
+  placeFromPrevious(name: string): boolean {
+    if (!this.previousKnown?.has(name)) return false;
+    if (!this.placed.has(name)) {
+      this.adopted.add(name);
+      this.placed.set(name, PLACED);
+    }
+    return true;
   }
 
   /** Whether the previous media folder holds `name` (then it is that folder's file, not the cache's). */

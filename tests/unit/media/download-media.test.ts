@@ -163,6 +163,35 @@ describe('the media stage', () => {
     expect(second.adoption).toEqual({ folder: 'media', extras: [first.files.get(`${base}/b.svg`)!.href.replace('/media/', '')] });
   });
 
+  it('takes a fresh file the previous output holds unasked and unread, and refuses a host the manifest names all the same', async () => {
+    files.set('/a.png', { body: PNG, type: 'image/png', cacheControl: 'public, max-age=1209600' });
+    const first = await build([`${base}/a.png`]);
+    const href = first.files.get(`${base}/a.png`)!.href;
+    // A cache written by someone else: an entry for a host the policy refuses, naming a file the
+    // previous output holds; and no body left to link from.
+    const manifestFile = join(dir, 'cache', 'media', 'manifest.json');
+    const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as { entries: Record<string, unknown> };
+    manifest.entries['http://evil.example/a.png'] = manifest.entries[`${base}/a.png`];
+    await writeFile(manifestFile, JSON.stringify(manifest));
+    await rm(join(dir, 'cache', 'media', 'files'), { recursive: true });
+    const second = await build([`${base}/a.png`, 'http://evil.example/a.png'], { previous: join(first.outDir, 'media'), kept: true });
+    expect(log.map((entry) => entry.path)).toEqual(['/a.png']);
+    expect(second.files.get(`${base}/a.png`)?.href).toBe(href);
+    expect(second.files.has('http://evil.example/a.png')).toBe(false);
+    expect(second.warnings).toEqual([expect.stringMatching(/^media http:\/\/evil\.example\/a\.png .*left out since .*: http:\/\/evil\.example is neither the CMS nor one of content\.mediaHosts$/)]);
+    expect(second.stats).toMatchObject({ fromCache: 1, failed: 1 });
+    expect(second.adoption).toEqual({ folder: 'media', extras: [] });
+  });
+
+  it('revalidates a stale copy the previous output holds before taking it', async () => {
+    files.set('/a.svg', { body: svg('red'), etag: '"a"' });
+    const first = await build([`${base}/a.svg`]);
+    const second = await build([`${base}/a.svg`], { previous: join(first.outDir, 'media'), kept: true });
+    expect(log).toEqual([{ path: '/a.svg', conditional: false, status: 200 }, { path: '/a.svg', conditional: true, status: 304 }]);
+    expect(second.files.get(`${base}/a.svg`)?.href).toBe(first.files.get(`${base}/a.svg`)!.href);
+    expect(second.adoption).toEqual({ folder: 'media', extras: [] });
+  });
+
   it('revalidates a stale copy: an unchanged file costs a 304, a replaced one is fetched again', async () => {
     files.set('/a.svg', { body: svg('green'), etag: '"v1"' });
     const first = await build([`${base}/a.svg`]);
