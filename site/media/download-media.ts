@@ -160,10 +160,14 @@ class Downloads implements MediaDownloads {
 
   /** Bound: handed on as a callback. */
   readonly request = (url: string, owner: string, kept = false): void => {
+    if (this.files.has(url)) return;
     const known = this.owners.get(url);
-    if (known === OBTAINED) return;
     const file = known ? undefined : this.source.obtainAtOnce(url);
-    if (file) return this.obtained(url, file, false);
+    if (file) {
+      this.files.set(url, file);
+      this.stats.fromCache++;
+      return;
+    }
     if (!kept) this.changed.add(url);
     if (known) {
       if (known.length < 4 && !known.includes(owner)) known.push(owner);
@@ -207,9 +211,14 @@ class Downloads implements MediaDownloads {
     if (got) this.obtained(url, got.file, got.downloaded);
   }
 
+  /**
+   * Only a file left out is reported with who uses it, and whether an item using it changed no
+   * longer matters: what the URL needed is let go of as soon as it is done rather than when the
+   * stage ends, where the stage's memory peaks.
+   */
   private obtained(url: string, file: LocalFile, downloaded: boolean): void {
     this.files.set(url, file);
-    this.owners.set(url, OBTAINED);
+    this.owners.delete(url);
     this.changed.delete(url);
     if (downloaded) this.stats.downloaded++;
     else this.stats.fromCache++;
@@ -265,14 +274,6 @@ class Downloads implements MediaDownloads {
     if (!cache) await rm(this.spoolDir, { recursive: true, force: true });
   }
 }
-
-/**
- * What `owners` holds for a URL whose file was had (never added to): only a file left out is
- * reported with who uses it, and whether an item using it changed no longer matters. What each
- * URL needed is let go of as soon as it is done rather than when the stage ends, where the stage's
- * memory peaks.
- */
-const OBTAINED: string[] = [];
 
 function usedBy(list: string[] | undefined): string {
   if (!list?.length) return '';

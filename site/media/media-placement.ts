@@ -15,17 +15,17 @@ const ADOPT_MAX_ADDED = 1_000;
 
 /** A name in place: one settled promise for all, not one per file kept until the stage ends. */
 const PLACED = Promise.resolve();
+/** A name in place that the previous media folder holds: the same, told apart by identity. */
+const ADOPTED = Promise.resolve();
 
 export class MediaPlacement {
+  /** Each name this build uses: placing, placed, or ADOPTED from the previous folder. */
   private readonly placed = new Map<string, Promise<void>>();
-  /** Names the previous media folder holds (null: no folder to take over). */
-  private readonly previousNames: Promise<Set<string> | null>;
-  /** The same names once they are known (`listed`). */
-  private previousKnown: Set<string> | null = null;
-  /** Resolves once `placeFromPrevious` can tell: the previous folder listed, or there is none. */
+  /** Names the previous media folder holds, once `listed` (null: no folder to take over). */
+  private previousNames: Set<string> | null = null;
+  /** Resolves once the previous media folder is listed (at once when there is none). */
   readonly listed: Promise<void>;
-  /** Names this build uses that the previous folder has, and names it placed anew. */
-  private readonly adopted = new Set<string>();
+  /** Names this build placed anew. */
   private readonly added: string[] = [];
 
   /** `previous`: the media folder of the output being replaced, when it may be taken over. */
@@ -34,22 +34,21 @@ export class MediaPlacement {
     private readonly previous: string | null,
     private readonly fs: LimitFunction,
   ) {
-    this.previousNames = previous ? filesIn(previous) : Promise.resolve(null);
-    this.listed = this.previousNames.then((names) => {
-      this.previousKnown = names;
-    });
+    this.listed = previous
+      ? filesIn(previous).then((names) => {
+          this.previousNames = names;
+        })
+      : Promise.resolve();
   }
 
   /** Puts the published file `name` in place from `source`, once however often asked. */
   place(name: string, source: string): Promise<void> {
     let done = this.placed.get(name);
     if (!done) {
-      done = this.previousNames.then(async (names) => {
-        if (names?.has(name)) this.adopted.add(name);
-        else {
-          await this.linkOrCopy(source, join(this.mediaDir, name));
-          this.added.push(name);
-        }
+      done = this.listed.then(async () => {
+        if (this.previousNames?.has(name)) return void this.placed.set(name, ADOPTED);
+        await this.linkOrCopy(source, join(this.mediaDir, name));
+        this.added.push(name);
         this.placed.set(name, PLACED);
       });
       this.placed.set(name, done);
@@ -62,17 +61,15 @@ export class MediaPlacement {
    * did: nothing to link, the folder is taken over at the swap. False: `place` it.
    */
   placeFromPrevious(name: string): boolean {
-    if (!this.previousKnown?.has(name)) return false;
-    if (!this.placed.has(name)) {
-      this.adopted.add(name);
-      this.placed.set(name, PLACED);
-    }
+    if (!this.previousNames?.has(name)) return false;
+    if (!this.placed.has(name)) this.placed.set(name, ADOPTED);
     return true;
   }
 
   /** Whether the previous media folder holds `name` (then it is that folder's file, not the cache's). */
   async previousHas(name: string): Promise<boolean> {
-    return (await this.previousNames)?.has(name) ?? false;
+    await this.listed;
+    return this.previousNames?.has(name) ?? false;
   }
 
   /** The file was written into the media folder itself. */
@@ -96,12 +93,14 @@ export class MediaPlacement {
    * files it holds into this build's folder like any other (too many new files, or none to take).
    */
   async adoption(): Promise<Adoption | null> {
-    const previous = await this.previousNames;
+    await this.listed;
+    const previous = this.previousNames;
     if (!previous) return null;
     if (this.added.length <= ADOPT_MAX_ADDED) {
-      return { folder: 'media', extras: [...previous].filter((name) => !this.adopted.has(name)) };
+      return { folder: 'media', extras: [...previous].filter((name) => this.placed.get(name) !== ADOPTED) };
     }
-    await Promise.all([...this.adopted].map((name) => this.linkOrCopy(join(this.previous!, name), join(this.mediaDir, name))));
+    const adopted = [...this.placed].filter(([, placing]) => placing === ADOPTED);
+    await Promise.all(adopted.map(([name]) => this.linkOrCopy(join(this.previous!, name), join(this.mediaDir, name))));
     return null;
   }
 
