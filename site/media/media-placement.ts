@@ -31,7 +31,7 @@ export class MediaPlacement {
   /** `previous`: the media folder of the output being replaced, when it may be taken over. */
   constructor(
     private readonly mediaDir: string,
-    private readonly previous: string | null,
+    readonly previous: string | null,
     private readonly fs: LimitFunction,
   ) {
     this.listed = previous

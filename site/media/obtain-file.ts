@@ -66,7 +66,8 @@ export class MediaSource {
    */
   obtainAtOnce(url: string): LocalFile | undefined {
     const { cache, policy, placement, now, started } = this.options;
-    if (!cache || !policy.plainlyAllows(url) || cache.failure(url)) return undefined;
+    // A build without a previous folder (a first or cold build) asks nothing more.
+    if (!cache || placement.previous === null || !policy.plainlyAllows(url) || cache.failure(url)) return undefined;
     const entry = cache.get(url);
     if (!entry || !(entry.freshUntil > now()) || !placement.placeFromPrevious(entry.name)) return undefined;
     cache.touch(url, started);
