@@ -84,6 +84,7 @@ export async function ensureBundle() {
         external: ['esbuild', 'react', 'react/*', 'react-dom', 'react-dom/*'],
         define: { 'import.meta.url': '__bundleUrl' },
         banner: { js: 'var __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
+        plugins: [minifierWithoutCssAndJs],
       }),
     ),
     // Worker threads and the benchmark load files as ES modules, sharing chunks.
@@ -111,6 +112,25 @@ export async function ensureBundle() {
   for (const name of readdirSync(join(outDir, 'chunks'))) if (old(join(outDir, 'chunks', name))) rmSync(join(outDir, 'chunks', name), { force: true });
   writeFileSync(stamp, String(Date.now()));
 }
+
+/**
+ * html-minifier-terser imports terser and clean-css at its top, and the CLI would initialize both
+ * at every start that normalizes content; the site turns CSS and JS minifying off
+ * (site/render/minify.ts), which is the only time the minifier calls them. So the CLI's script
+ * carries a stub for each that throws if it is ever called.
+ */
+const minifierWithoutCssAndJs = {
+  name: 'minifier-without-css-and-js',
+  setup(build) {
+    build.onResolve({ filter: /^(?:terser|clean-css)$/ }, ({ path, importer }) =>
+      /[\\/]html-minifier-terser[\\/]/.test(importer) ? { path, namespace: 'left-out' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'left-out' }, ({ path }) => {
+      const call = `throw new Error('${path} is not part of the CLI bundle: site/render/minify.ts turns CSS and JS minifying off (cli/bundle.mjs)')`;
+      return { contents: path === 'terser' ? `export function minify() { ${call}; }` : `export default class CleanCSS { constructor() { ${call}; } }`, loader: 'js' };
+    });
+  },
+};
 
 /**
  * The script with every character past ASCII escaped, so the bin reads it as one byte a character
