@@ -7,8 +7,8 @@ import { connect } from './stages/1-connect';
 export type { BuildOptions, BuildResult };
 
 export function build(options: BuildOptions): Promise<BuildResult> {
-  return driveBuild(options, async ({ run, cache, warnings, timings }) => {
-    const connected = await run(connect, undefined);
+  return driveBuild(options, async ({ run, early, cache, warnings, timings }) => {
+    const connected = await run(connect, early);
     const common = { endpoint: connected.client.endpoint, stats: connected.client.stats, warnings, timings };
     if (connected.upToDate) return upToDateResult({ ...common, jsPerPageType: connected.upToDate.jsPerPageType }, connected.upToDate.previous);
     // The generator (templates, React, the HTML sanitizer) is loaded only when there is something

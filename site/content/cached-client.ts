@@ -3,7 +3,8 @@
 // lists it touched (site/serve/watch/fixture-diff.ts); `preview` so a reload after an edit fetches
 // only the lists whose version moved (site/content/list-versions.ts); an incremental build keeps
 // only the answers it writes to disk (`keeps`). Identical requests in flight share one answer;
-// failures are not kept.
+// failures are not kept. A build also asks its first questions ahead (`askAhead`), before it needs
+// them.
 import type { ContentClient, RequestOptions } from './client';
 import type { Operation } from './queries';
 import { boundEntities } from './raw-depth';
@@ -76,4 +77,41 @@ export function cacheAnswers(first: ContentClient, keeps: (operation: string, va
       return settled.filter((result) => result.status === 'fulfilled').map((result) => result.value);
     },
   };
+}
+
+export interface Request {
+  operation: Operation;
+  variables: Record<string, unknown>;
+}
+
+/**
+ * A client that sends `requests` now and hands each answer to the first request for it; any other
+ * request, and a later one for the same, goes to `inner`. `signal` stops those sent ahead (nobody
+ * will ask for them: the run failed before).
+ */
+export function askAhead(inner: ContentClient, requests: readonly Request[], signal: AbortSignal): ContentClient {
+  const ahead = new Map<string, Promise<unknown>>();
+  for (const { operation, variables } of requests) {
+    const answer = inner.request(operation, variables, { signal });
+    // Whoever takes the answer hears of its failure; one never taken fails nothing.
+    answer.catch(() => {});
+    ahead.set(`${operation.name} ${JSON.stringify(variables)}`, answer);
+  }
+  const client = {
+    get endpoint() {
+      return inner.endpoint;
+    },
+    get stats() {
+      return inner.stats;
+    },
+    request<T>(operation: Operation, variables: Record<string, unknown> = {}, options: RequestOptions = {}): Promise<T> {
+      const key = `${operation.name} ${JSON.stringify(variables)}`;
+      const answer = ahead.get(key);
+      if (!answer) return inner.request<T>(operation, variables, options);
+      ahead.delete(key);
+      return answer as Promise<T>;
+    },
+  };
+  // As above: only request(), endpoint and stats are used.
+  return client as unknown as ContentClient;
 }

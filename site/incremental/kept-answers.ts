@@ -7,7 +7,7 @@
 // renamed) reach the site once the answers are older than cacheMaxAgeHours (every list is fetched
 // then), or with --full. A damaged file is ignored with a warning.
 import { createHash } from 'node:crypto';
-import { cacheAnswers, type KeptAnswer } from '../content/cached-client';
+import { cacheAnswers, type KeptAnswer, type Request } from '../content/cached-client';
 import type { ContentClient } from '../content/client';
 import { endpointIsWrong } from '../content/failure';
 import { deeperThan, MAX_DEPTH } from '../content/raw-depth';
@@ -60,6 +60,17 @@ export interface KeepOptions {
   previous: ContentState | null;
   warn: (message: string) => void;
   info: (message: string) => void;
+}
+
+/**
+ * What keepAnswers asks before anything else, one of each per language: every list's version and
+ * the menu. A build sends them ahead, while it checks the output folder (site/stages/1-connect.ts).
+ */
+export function firstRequests(locales: readonly Locale[]): Request[] {
+  return locales.flatMap((locale) => [
+    { operation: QUERIES.listVersions, variables: { langcode: locale } },
+    { operation: QUERIES.menu, variables: menuVariables(locale) },
+  ]);
 }
 
 export async function keepAnswers(inner: ContentClient, options: KeepOptions): Promise<KeptAnswers> {

@@ -1,11 +1,17 @@
 // connect: the content client for the configured CMS, or the embedded backend started here. A
 // build also asks the CMS which lists moved since the last build: when none did, and no upcoming
-// event has passed, the previous output is this build's and nothing else runs.
+// event has passed, the previous output is this build's and nothing else runs. A build with a
+// configured CMS begins it ahead (`connectAhead`): its first questions go out before the output
+// folder is checked, and the CMS answers them while the build reads the disk.
+import type { ResolvedConfig } from '../config/define-config';
+import { askAhead } from '../content/cached-client';
 import type { ContentClient } from '../content/client';
 import { connectContent, type ContentConnection } from '../content/connect';
 import type { ListStore } from '../content/content-lists';
 import type { BuildSummary } from '../incremental/build-record';
+import { firstRequests } from '../incremental/kept-answers';
 import { leftOutAsBefore } from '../media/fetch-problems';
+import type { Reporter } from '../reporter';
 import type { Stage } from './stage';
 
 export interface Connected {
@@ -19,12 +25,32 @@ export interface Connected {
   upToDate: { previous: BuildSummary; jsPerPageType: Record<string, number> } | null;
 }
 
-export const connect: Stage<void, Connected> = {
+/** A build's connection opened before the stage runs, with its first requests sent. */
+export interface EarlyConnection {
+  connection: Promise<ContentConnection>;
+  /** The run failed before the stage took the answers: stops the requests sent ahead. */
+  cancel(): void;
+}
+
+/**
+ * Opens the connection to the configured CMS (no backend to start or close) and sends what a build
+ * asks first. Requests that only read: nothing is written before the output folder is checked.
+ */
+export function connectAhead(config: ResolvedConfig, reporter: Reporter): EarlyConnection {
+  if (!config.content.endpoint) throw new Error('connectAhead needs a configured CMS');
+  const stop = new AbortController();
+  const connection = connectContent(config, reporter).then((opened) => ({ ...opened, client: askAhead(opened.client, firstRequests(config.locales.all), stop.signal) }));
+  // The stage awaits it; a run that fails before says its own error.
+  connection.catch(() => {});
+  return { connection, cancel: () => stop.abort() };
+}
+
+export const connect: Stage<EarlyConnection | undefined, Connected> = {
   name: 'connect',
   // Its own line: the first thing a build says comes before the generator is loaded.
   shown: true,
-  async run(context) {
-    const connection = await connectContent(context.config, context.reporter);
+  async run(context, early) {
+    const connection = await (early?.connection ?? connectContent(context.config, context.reporter));
     context.onEnd(() => connection.close());
     if (!context.cache) return { connection, client: connection.client, upToDate: null };
     const kept = await context.cache.keepAnswers(connection.client);
