@@ -4,6 +4,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 export interface StubRequest {
+  /** The request body as sent. */
+  body: string;
   operationName: string | undefined;
   query: string;
   variables: Record<string, unknown>;
@@ -33,7 +35,7 @@ export async function startGraphqlStub(handler: StubHandler): Promise<GraphqlStu
     let body = '';
     for await (const chunk of req) body += chunk;
     const parsed = JSON.parse(body || '{}') as { query?: string; variables?: Record<string, unknown>; operationName?: string };
-    const request = { operationName: parsed.operationName ?? /query (\w+)/.exec(parsed.query ?? '')?.[1], query: parsed.query ?? '', variables: parsed.variables ?? {} };
+    const request = { body, operationName: parsed.operationName ?? /query (\w+)/.exec(parsed.query ?? '')?.[1], query: parsed.query ?? '', variables: parsed.variables ?? {} };
     stub.requests.push(request);
     await handler(request, stub.requests.length, res);
   });

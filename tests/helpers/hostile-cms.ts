@@ -309,7 +309,7 @@ export async function startHostileCms(options: HostileCmsOptions = {}): Promise<
       const key = `${operationName}${JSON.stringify(variables)}`;
       const attempt = (attempts.get(key) ?? 0) + 1;
       attempts.set(key, attempt);
-      const request: CmsRequest = { operationName, query, variables, n: cms.requests.length + 1, attempt, key, at: Date.now(), authorization: req.headers.authorization };
+      const request: CmsRequest = { body, operationName, query, variables, n: cms.requests.length + 1, attempt, key, at: Date.now(), authorization: req.headers.authorization };
       cms.requests.push(request);
       if (attempt === 1) {
         try {

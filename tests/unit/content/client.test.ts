@@ -28,6 +28,19 @@ describe('ContentClient', () => {
     expect(client.stats.requests).toBe(20);
   });
 
+  it('sends the document, its variables and its operation name, as GraphQL over HTTP has them', async () => {
+    // Every field either operation requires, so that both answers are readable.
+    const data = Object.fromEntries([...QUERIES.routeResolver.required, ...QUERIES.menu.required].map((key) => [key, {}]));
+    stub = await startGraphqlStub((_request, _attempt, res) => json(res, { data }));
+    const client = new ContentClient({ ...options, endpoint: stub.endpoint });
+    await client.request(QUERIES.routeResolver, { path: '/de' });
+    await client.request(QUERIES.menu, { language: 'EN' });
+    expect(stub.requests.map((request) => request.body)).toEqual([
+      JSON.stringify({ query: QUERIES.routeResolver.document, variables: { path: '/de' }, operationName: 'RouteResolver' }),
+      JSON.stringify({ query: QUERIES.menu.document, variables: { language: 'EN' }, operationName: QUERIES.menu.name }),
+    ]);
+  });
+
   it('retries HTTP 503 with an HTML body, then succeeds', async () => {
     stub = await startGraphqlStub((_request, attempt, res) => {
       if (attempt <= 2) {
