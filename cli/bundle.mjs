@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, s
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkoutCacheDir } from '../site/bundling/checkout-cache.mjs';
-import { nodeBundleOptions } from '../site/bundling/node-bundle.mjs';
+import { importBundle, nodeBundleOptions } from '../site/bundling/node-bundle.mjs';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const outDir = checkoutCacheDir(root);
@@ -69,6 +69,7 @@ export async function ensureBundle() {
   // keeps each module's source text; an inline map with the sources' text would be read, decoded
   // and scanned on every start.
   const maps = { sourcemap: 'linked', sourcesContent: false, logLevel: 'error' };
+  const operations = await preparedOperations();
   const [cli, modules] = await Promise.all([
     // One CommonJS script, run from V8's code cache (./compiled-bundle.mjs). The packages are in
     // it too, but for esbuild (a native binary of its own) and React: a template imported afresh
@@ -82,7 +83,7 @@ export async function ensureBundle() {
         outExtension: { '.js': '.cjs' },
         packages: 'bundle',
         external: ['esbuild', 'react', 'react/*', 'react-dom', 'react-dom/*'],
-        define: { 'import.meta.url': '__bundleUrl' },
+        define: { 'import.meta.url': '__bundleUrl', __HOTEL_SITE_OPERATIONS__: JSON.stringify(operations) },
         banner: { js: 'var __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
         plugins: [minifierWithoutCssAndJs],
       }),
@@ -111,6 +112,18 @@ export async function ensureBundle() {
   for (const name of readdirSync(outDir)) if (name.startsWith('cli-') && !name.startsWith(ours) && old(join(outDir, name))) rmSync(join(outDir, name), { force: true });
   for (const name of readdirSync(join(outDir, 'chunks'))) if (old(join(outDir, 'chunks', name))) rmSync(join(outDir, 'chunks', name), { force: true });
   writeFileSync(stamp, String(Date.now()));
+}
+
+/**
+ * The CMS operations as site/content/queries.ts prepares them (each joined with its fragments), by
+ * source, for the CLI's script to carry: preparing them parses every query, which no start needs to
+ * do again.
+ */
+export async function preparedOperations() {
+  const { build } = await import('esbuild');
+  const { outputFiles } = await build(nodeBundleOptions(root, [join(root, 'site/content/queries.ts')], { outdir: outDir, logLevel: 'error' }));
+  const { preparedOperations: prepared } = await importBundle(join(outDir, `queries-${process.pid}.mjs`), outputFiles[0].text);
+  return prepared();
 }
 
 /**

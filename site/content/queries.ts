@@ -1,5 +1,7 @@
 // The operations the site sends, one per .graphql file under ./queries, each joined with exactly
-// the fragments it uses (./queries/fragments) so it validates on its own against the schema.
+// the fragments it uses (./queries/fragments) so it validates on its own against the schema. The
+// CLI's bundle carries them prepared (cli/bundle.mjs runs `preparedOperations` when it bundles), so
+// that its every start does not parse GraphQL; elsewhere (tests, watch) they are prepared on load.
 import { Kind, parse, visit, type DocumentNode, type FragmentDefinitionNode } from 'graphql';
 import contentPage from './queries/content-page.graphql';
 import draftContentPage from './queries/draft-content-page.graphql';
@@ -41,12 +43,26 @@ export interface Operation {
 /** Root fields of site/cms/schema.graphql declared non-null (tests/unit/content/queries.test.ts checks). */
 export const NON_NULL_ROOT_FIELDS: ReadonlySet<string> = new Set(['nodeQuery', 'taxonomyTermQuery']);
 
-const fragments = new Map<string, { source: string; node: FragmentDefinitionNode }>();
-for (const source of [contentItem, image, link, listVersion, menuResult, paragraph, routeEntity, text]) {
-  for (const definition of parse(source).definitions) {
-    if (definition.kind !== Kind.FRAGMENT_DEFINITION) throw new Error('fragment files hold fragments only');
-    fragments.set(definition.name.value, { source: printSource(source, definition), node: definition });
+/** What an operation's source makes: everything of an Operation but its list. */
+export type PreparedOperation = Omit<Operation, 'list'>;
+
+declare const __HOTEL_SITE_OPERATIONS__: Record<string, PreparedOperation> | undefined;
+/** The operations as the bundle prepared them, by source. */
+const bundled = typeof __HOTEL_SITE_OPERATIONS__ === 'object' ? __HOTEL_SITE_OPERATIONS__ : null;
+const prepared = new Map<string, PreparedOperation>();
+
+let fragmentsByName: Map<string, { source: string; node: FragmentDefinitionNode }> | null = null;
+
+function fragments(): Map<string, { source: string; node: FragmentDefinitionNode }> {
+  if (fragmentsByName) return fragmentsByName;
+  fragmentsByName = new Map();
+  for (const source of [contentItem, image, link, listVersion, menuResult, paragraph, routeEntity, text]) {
+    for (const definition of parse(source).definitions) {
+      if (definition.kind !== Kind.FRAGMENT_DEFINITION) throw new Error('fragment files hold fragments only');
+      fragmentsByName.set(definition.name.value, { source: printSource(source, definition), node: definition });
+    }
   }
+  return fragmentsByName;
 }
 
 function printSource(source: string, node: FragmentDefinitionNode): string {
@@ -59,7 +75,7 @@ function spreads(document: DocumentNode | FragmentDefinitionNode): string[] {
   return names;
 }
 
-function operation(source: string, list: Operation['list'] = () => null): Operation {
+function prepare(source: string): PreparedOperation {
   const document = parse(source);
   const [definition] = document.definitions;
   if (document.definitions.length !== 1 || definition?.kind !== Kind.OPERATION_DEFINITION || !definition.name) {
@@ -70,16 +86,27 @@ function operation(source: string, list: Operation['list'] = () => null): Operat
   while (queue.length) {
     const name = queue.pop()!;
     if (needed.has(name)) continue;
-    const fragment = fragments.get(name);
+    const fragment = fragments().get(name);
     if (!fragment) throw new Error(`query ${definition.name.value} uses unknown fragment ${name}`);
     needed.add(name);
     queue.push(...spreads(fragment.node));
   }
-  const parts = [source.trim(), ...[...needed].sort().map((name) => fragments.get(name)!.source)];
+  const parts = [source.trim(), ...[...needed].sort().map((name) => fragments().get(name)!.source)];
   const required = definition.selectionSet.selections
     .filter((selection) => selection.kind === Kind.FIELD && NON_NULL_ROOT_FIELDS.has(selection.name.value))
     .map((selection) => (selection.kind === Kind.FIELD ? (selection.alias ?? selection.name).value : ''));
-  return { name: definition.name.value, document: parts.join('\n\n'), required, list };
+  return { name: definition.name.value, document: parts.join('\n\n'), required };
+}
+
+function operation(source: string, list: Operation['list'] = () => null): Operation {
+  const ready = bundled?.[source] ?? prepare(source);
+  prepared.set(source, ready);
+  return { ...ready, list };
+}
+
+/** Every operation prepared, by source: what the CLI's bundle carries (cli/bundle.mjs). */
+export function preparedOperations(): Record<string, PreparedOperation> {
+  return Object.fromEntries(prepared);
 }
 
 export const QUERIES = {
