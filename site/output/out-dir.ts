@@ -26,8 +26,11 @@ const JUNK = new Set(['.DS_Store', 'Thumbs.db', 'desktop.ini']);
 const LOCALE = /^[a-z]{2}(?:-[a-z]{2})?$/;
 /** Files of assets/: content-hashed names (esbuild's, the island settings'). */
 const ASSET_FILE = /^[\w-]+(?:\.[\w-]+)*\.[A-Za-z0-9]{8,}\.(?:css|js|json|map)$/;
-/** Files of media/: "<slug>.<hash><ext>" (site/media/download-media.ts). */
-const MEDIA_FILE = /^[a-z0-9-]+\.[0-9a-f]{10}\.[a-z0-9]+$/;
+/** Files of media/, "<slug>.<hash><ext>" (site/media/download-media.ts), with the folder. */
+const MEDIA_PATH = /^media\/[a-z0-9-]+\.[0-9a-f]{10}\.[a-z0-9]+$/;
+/** A file below a language folder, and that folder's 404 page. */
+const LOCALE_PATH = /^[a-z]{2}(?:-[a-z]{2})?\//;
+const PAGE_404_PATH = /^[a-z]{2}(?:-[a-z]{2})?\/404\.html$/;
 
 export interface OutDirContext {
   /** The project (package.json of hotel-site); default the running one. */
@@ -130,19 +133,16 @@ async function writeStamps(file: string, out: string, folders: FolderStamps): Pr
 function buildFiles(record: BuildRecord | null, publicFiles: ReadonlySet<string>): (file: string) => boolean {
   const pages = record ? new Set(Object.values(record.pages).map((page) => page.file)) : null;
   const assets = new Set(record?.assets.files ?? []);
-  // Called for every file of the output: no array per path.
-  return (file) => {
-    const first = file.indexOf('/');
-    const last = file.lastIndexOf('/');
-    const name = file.slice(last + 1);
-    if (JUNK.has(name) || publicFiles.has(file) || assets.has(file)) return true;
-    if (first === -1) return BUILD_ENTRY.test(name) && !LOCALE.test(name) && name !== 'assets' && name !== 'media';
-    const top = file.slice(0, first);
-    if (top === 'assets') return ASSET_FILE.test(name);
-    if (top === 'media') return first === last && MEDIA_FILE.test(name);
-    if (LOCALE.test(top)) return pages ? pages.has(file) : name === 'index.html' || (first === last && name === '404.html');
+  // Called for every file of the output (tens of thousands of media files and pages): the rule of
+  // its folder is tested on the whole path, without cutting it into parts.
+  const byRule = (file: string, first: number): boolean => {
+    if (first === -1) return BUILD_ENTRY.test(file) && !LOCALE.test(file) && file !== 'assets' && file !== 'media';
+    if (file.startsWith('media/')) return MEDIA_PATH.test(file);
+    if (file.startsWith('assets/')) return ASSET_FILE.test(file.slice(file.lastIndexOf('/') + 1));
+    if (LOCALE_PATH.test(file)) return pages ? pages.has(file) : file.endsWith('/index.html') || PAGE_404_PATH.test(file);
     return false;
   };
+  return (file) => byRule(file, file.indexOf('/')) || JUNK.has(file.slice(file.lastIndexOf('/') + 1)) || publicFiles.has(file) || assets.has(file);
 }
 
 /** Files below `dir` (relative), and the folders holding them; empty when there is none. */

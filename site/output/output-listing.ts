@@ -5,7 +5,7 @@
 // stamps of the last listing, a folder whose inode and change time are the same is not read again
 // (docs/incremental.md, "What the old output may hold").
 import { lstatSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { sep } from 'node:path';
 
 export interface OutputListing {
   /** Files (and other entries that are neither folders nor links), relative, `/`-separated. */
@@ -47,7 +47,9 @@ export function listOutput(root: string, enter: (folder: string) => boolean = ()
   const pending = [''];
   while (pending.length) {
     const folder = pending.pop()!;
-    const path = folder ? join(root, folder) : root;
+    // Joined by hand: the names come from readdir (or stamps that hold plain names only), and
+    // path.join would normalize each of tens of thousands of paths again.
+    const path = folder ? root + sep + folder : root;
     let held = null;
     if (folders) {
       // Stamped before it is read: a change made meanwhile shows at the next listing.
