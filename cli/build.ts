@@ -87,6 +87,14 @@ export interface SummaryOptions {
   quiet?: boolean;
 }
 
+/**
+ * "9,916": a count as en-US writes it. Not through Intl: its first use loads ICU's number
+ * formatting, which an up-to-date build would do for this alone, after its work is done.
+ */
+export function count(value: number): string {
+  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
 export function summary(result: BuildResult, { out, source, totalMs, style, quiet }: SummaryOptions): string {
   const listed = Object.values(result.pages.perLocale).reduce((sum, count) => sum + count, 0);
   const errorPages = result.pages.total - listed;
@@ -101,7 +109,7 @@ export function summary(result: BuildResult, { out, source, totalMs, style, quie
     return `${[
       '',
       headline,
-      `  ${label('rendered')} 0 pages, ${result.pages.unchanged.toLocaleString('en-US')} unchanged`,
+      `  ${label('rendered')} 0 pages, ${count(result.pages.unchanged)} unchanged`,
       `  ${label('CMS')} ${result.requests} requests, ${result.retries} retried: no list, menu or upcoming event changed since the last build — ${source}`,
       memory,
     ].join('\n')}\n`;
@@ -112,7 +120,7 @@ export function summary(result: BuildResult, { out, source, totalMs, style, quie
     '',
     headline,
     `  ${label('pages')} ${Object.entries(result.pages.perLocale).map(([locale, count]) => `${locale} ${count}`).join(', ')}${errorPages > 0 ? ` + ${errorPages} error page${errorPages === 1 ? '' : 's'}` : ''}`,
-    `  ${label('rendered')} ${result.fullReason ? `all ${result.pages.rendered} pages (${result.fullReason})` : `${result.pages.rendered.toLocaleString('en-US')} pages, ${result.pages.unchanged.toLocaleString('en-US')} unchanged`}`,
+    `  ${label('rendered')} ${result.fullReason ? `all ${result.pages.rendered} pages (${result.fullReason})` : `${count(result.pages.rendered)} pages, ${count(result.pages.unchanged)} unchanged`}`,
     `  ${label('CMS')} ${result.requests} requests, ${result.retries} retried${result.lists.kept ? `; ${result.lists.kept} of ${result.lists.total} content lists unchanged, not fetched` : ''} — ${source}`,
     `  ${label('media')} ${result.media.files} files from ${result.media.downloaded + result.media.fromCache + result.media.failed} URLs: ${result.media.downloaded} downloaded, ${result.media.fromCache} from cache, ${result.media.failed} left out`,
     `  ${label('written')} ${kb(result.bytesWritten)} (CSS ${kb(result.stylesheetGzipBytes)} gzipped)`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summary } from '../../../cli/build';
+import { count, summary } from '../../../cli/build';
 import { createReporter, progressLine } from '../../../cli/reporter';
 import type { Style } from '../../../cli/terminal-style';
 import type { BuildResult } from '../../../site/build-result';
@@ -45,5 +45,11 @@ describe('--quiet', () => {
     expect(summary(result, { ...options, quiet: true })).toBe('Built 293 pages into /site/dist in 1.88 s with 1 warning (see above)\n');
     expect(summary({ ...result, upToDate: true, warnings: [] }, { ...options, quiet: true })).toBe('Up to date: /site/dist left as it was (293 pages), checked in 1.88 s\n');
     expect(summary(result, options).split('\n').length).toBeGreaterThan(5);
+  });
+
+  it('writes counts as en-US does, a comma every three digits', () => {
+    for (const value of [0, 7, 999, 1_000, 9_916, 12_345, 1_234_567]) expect(count(value)).toBe(value.toLocaleString('en-US'));
+    const options = { out: '/site/dist', source: 'https://cms.example.com/graphql', totalMs: 1_880, style: plain, quiet: false };
+    expect(summary({ ...result, upToDate: true, warnings: [], pages: { ...result.pages, unchanged: 9_916 } }, options)).toContain('0 pages, 9,916 unchanged');
   });
 });
