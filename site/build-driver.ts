@@ -1,7 +1,7 @@
 // The build's driver context: the CMS's first questions sent ahead, the staging folder that
-// replaces --out at the commit, the build cache the stages use, every warning listed for the summary, the heap kept tight until rendering when
-// the previous output is not reused, and on failure or Ctrl-C everything stopped and the previous
-// output left as it was.
+// replaces --out at the commit, the build cache the stages use, every warning listed for the
+// summary, the heap kept tight until rendering when the previous output is not reused, and on
+// failure or Ctrl-C everything stopped and the previous output left as it was.
 import type { BuildResult } from './build-result';
 import type { ResolvedConfig } from './config/define-config';
 import { openBuildCache, type BuildCache } from './incremental/build-cache';
