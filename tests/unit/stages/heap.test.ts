@@ -1,21 +1,44 @@
-import { getHeapSpaceStatistics } from 'node:v8';
+import { Worker } from 'node:worker_threads';
+import { build } from 'esbuild';
 import { afterEach, describe, expect, it } from 'vitest';
 import { collectBeforeRendering, relaxHeap, tightenHeap } from '../../../site/stages/heap';
+import { projectPath } from '../../../site/project-root';
 import { watchMajorCollections } from '../../helpers/major-collections';
 
 afterEach(() => relaxHeap());
 
-const youngBytes = () => getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')!.space_size;
-
-/** Short-lived garbage with some of it surviving a scavenge, as a fetch makes: the young generation grows. */
-async function allocate(rounds: number): Promise<void> {
-  let kept: object[] = [];
-  for (let round = 0; round < rounds; round++) {
-    for (let index = 0; index < 20_000; index++) {
-      kept.push({ index, text: `answer ${index}` });
-      if (kept.length > 60_000) kept = [];
-    }
-    await new Promise((resolve) => setImmediate(resolve));
+/**
+ * The young generation's size after a tight heap allocated short-lived garbage with some of it
+ * surviving each scavenge, as a fetch does: measured in a worker of its own, whose heap starts
+ * small (this test process's may have grown already).
+ */
+async function youngAfterTightAllocation(): Promise<number> {
+  const bundled = await build({ entryPoints: [projectPath('site/stages/heap.ts')], bundle: true, platform: 'node', format: 'cjs', write: false });
+  const code = `${bundled.outputFiles[0]!.text}
+    const { getHeapSpaceStatistics } = require('node:v8');
+    const { parentPort } = require('node:worker_threads');
+    module.exports.tightenHeap();
+    let kept = [];
+    let round = 0;
+    const step = () => {
+      for (let index = 0; index < 20000; index++) {
+        kept.push({ index, text: 'answer ' + index });
+        if (kept.length > 60000) kept = [];
+      }
+      if (++round < 200) return setImmediate(step);
+      const young = getHeapSpaceStatistics().find((space) => space.space_name === 'new_space').space_size;
+      module.exports.relaxHeap();
+      parentPort.postMessage(young);
+    };
+    step();`;
+  const worker = new Worker(`const module = { exports: {} }; const exports = module.exports;\n${code}`, { eval: true });
+  try {
+    return await new Promise<number>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+  } finally {
+    await worker.terminate();
   }
 }
 
@@ -35,9 +58,7 @@ describe('the build heap', () => {
   });
 
   it('stops the young generation growing at 16 MiB in a tight heap', async () => {
-    tightenHeap();
-    await allocate(200);
-    const tight = youngBytes();
+    const tight = await youngAfterTightAllocation();
     expect(tight).toBeGreaterThanOrEqual(8 * 1024 * 1024);
     expect(tight).toBeLessThanOrEqual(16 * 1024 * 1024);
   });
