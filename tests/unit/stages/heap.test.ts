@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { afterEach, describe, expect, it } from 'vitest';
 import { collectBeforeRendering, relaxHeap, tightenHeap } from '../../../site/stages/heap';
@@ -7,16 +8,18 @@ import { watchMajorCollections } from '../../helpers/major-collections';
 
 afterEach(() => relaxHeap());
 
+const run = promisify(execFile);
+
 /**
  * The young generation's size after a tight heap allocated short-lived garbage with some of it
- * surviving each scavenge, as a fetch does: measured in a worker of its own, whose heap starts
- * small (this test process's may have grown already).
+ * surviving each scavenge, as a fetch does: measured in a process of its own, whose heap starts
+ * small and whose V8 flags no other test sets (this process's may have grown already, and its
+ * flags are shared by every test running in it).
  */
 async function youngAfterTightAllocation(): Promise<number> {
   const bundled = await build({ entryPoints: [projectPath('site/stages/heap.ts')], bundle: true, platform: 'node', format: 'cjs', write: false });
   const code = `${bundled.outputFiles[0]!.text}
     const { getHeapSpaceStatistics } = require('node:v8');
-    const { parentPort } = require('node:worker_threads');
     module.exports.tightenHeap();
     let kept = [];
     let round = 0;
@@ -28,18 +31,11 @@ async function youngAfterTightAllocation(): Promise<number> {
       if (++round < 200) return setImmediate(step);
       const young = getHeapSpaceStatistics().find((space) => space.space_name === 'new_space').space_size;
       module.exports.relaxHeap();
-      parentPort.postMessage(young);
+      process.stdout.write(String(young));
     };
     step();`;
-  const worker = new Worker(`const module = { exports: {} }; const exports = module.exports;\n${code}`, { eval: true });
-  try {
-    return await new Promise<number>((resolve, reject) => {
-      worker.once('message', resolve);
-      worker.once('error', reject);
-    });
-  } finally {
-    await worker.terminate();
-  }
+  const { stdout } = await run(process.execPath, ['-e', code]);
+  return Number(stdout);
 }
 
 describe('the build heap', () => {
