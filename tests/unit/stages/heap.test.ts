@@ -17,10 +17,10 @@ const run = promisify(execFile);
  * flags are shared by every test running in it).
  */
 async function youngAfterTightAllocation(): Promise<number> {
-  const bundled = await build({ entryPoints: [projectPath('site/stages/heap.ts')], bundle: true, platform: 'node', format: 'cjs', write: false });
+  const bundled = await build({ entryPoints: [projectPath('site/stages/heap.ts')], bundle: true, platform: 'node', format: 'iife', globalName: 'heap', write: false });
   const code = `${bundled.outputFiles[0]!.text}
     const { getHeapSpaceStatistics } = require('node:v8');
-    module.exports.tightenHeap();
+    heap.tightenHeap();
     let kept = [];
     let round = 0;
     const step = () => {
@@ -30,7 +30,7 @@ async function youngAfterTightAllocation(): Promise<number> {
       }
       if (++round < 200) return setImmediate(step);
       const young = getHeapSpaceStatistics().find((space) => space.space_name === 'new_space').space_size;
-      module.exports.relaxHeap();
+      heap.relaxHeap();
       process.stdout.write(String(young));
     };
     step();`;
