@@ -28,34 +28,49 @@ export interface KeptAnswer {
   answer: unknown;
 }
 
+/** One request's key: its operation and variables. */
+function requestKey(operation: string, variables: Record<string, unknown>): string {
+  return `${operation} ${JSON.stringify(variables)}`;
+}
+
+type Send = <T>(operation: Operation, variables?: Record<string, unknown>, options?: RequestOptions) => Promise<T>;
+
+/**
+ * A ContentClient whose requests go through `send`, with the endpoint and stats of `inner()`: only
+ * request(), endpoint and stats are used by the fetch stage, not the class's private fields.
+ */
+function clientOver(inner: () => ContentClient, send: Send): ContentClient {
+  const client = {
+    get endpoint() {
+      return inner().endpoint;
+    },
+    get stats() {
+      return inner().stats;
+    },
+    request: send,
+  };
+  return client as unknown as ContentClient;
+}
+
 /** `keeps`: which answers are kept (default all); the rest pass through. */
 export function cacheAnswers(first: ContentClient, keeps: (operation: string, variables: Record<string, unknown>) => boolean = () => true): CachedClient {
   let inner = first;
   const answers = new Map<string, { operation: string; variables: Record<string, unknown>; answer: Promise<unknown> }>();
-  const client = {
-    get endpoint() {
-      return inner.endpoint;
-    },
-    get stats() {
-      return inner.stats;
-    },
-    request<T>(operation: Operation, variables: Record<string, unknown> = {}, options: RequestOptions = {}): Promise<T> {
-      const key = `${operation.name} ${JSON.stringify(variables)}`;
-      const known = answers.get(key);
-      if (known) return known.answer as Promise<T>;
-      // Before anything recursive (hashing, keeping, the fetch stage's keys) sees the answer.
-      const answer = inner.request<T>(operation, variables, options).then((data) => boundEntities(data, operation.name));
-      if (!keeps(operation.name, variables)) return answer;
-      answers.set(key, { operation: operation.name, variables, answer });
-      answer.catch(() => {
-        if (answers.get(key)?.answer === answer) answers.delete(key);
-      });
-      return answer;
-    },
-  };
+  const client = clientOver(() => inner, <T>(operation: Operation, variables: Record<string, unknown> = {}, options: RequestOptions = {}): Promise<T> => {
+    const key = requestKey(operation.name, variables);
+    const known = answers.get(key);
+    if (known) return known.answer as Promise<T>;
+    // Before anything recursive (hashing, keeping, the fetch stage's keys) sees the answer.
+    const answer = inner.request<T>(operation, variables, options).then((data) => boundEntities(data, operation.name));
+    if (!keeps(operation.name, variables)) return answer;
+    answers.set(key, { operation: operation.name, variables, answer });
+    answer.catch(() => {
+      if (answers.get(key)?.answer === answer) answers.delete(key);
+    });
+    return answer;
+  });
   return {
-    // Only request(), endpoint and stats are used by the fetch stage; the class's private fields are not.
-    client: client as unknown as ContentClient,
+    client,
     use(next) {
       inner = next;
     },
@@ -70,7 +85,7 @@ export function cacheAnswers(first: ContentClient, keeps: (operation: string, va
       return count;
     },
     seed({ operation, variables, answer }) {
-      answers.set(`${operation} ${JSON.stringify(variables)}`, { operation, variables, answer: Promise.resolve(answer) });
+      answers.set(requestKey(operation, variables), { operation, variables, answer: Promise.resolve(answer) });
     },
     async kept() {
       const settled = await Promise.allSettled([...answers.values()].map(async (entry) => ({ operation: entry.operation, variables: entry.variables, answer: await entry.answer })));
@@ -95,23 +110,13 @@ export function askAhead(inner: ContentClient, requests: readonly Request[], sig
     const answer = inner.request(operation, variables, { signal });
     // Whoever takes the answer hears of its failure; one never taken fails nothing.
     answer.catch(() => {});
-    ahead.set(`${operation.name} ${JSON.stringify(variables)}`, answer);
+    ahead.set(requestKey(operation.name, variables), answer);
   }
-  const client = {
-    get endpoint() {
-      return inner.endpoint;
-    },
-    get stats() {
-      return inner.stats;
-    },
-    request<T>(operation: Operation, variables: Record<string, unknown> = {}, options: RequestOptions = {}): Promise<T> {
-      const key = `${operation.name} ${JSON.stringify(variables)}`;
-      const answer = ahead.get(key);
-      if (!answer) return inner.request<T>(operation, variables, options);
-      ahead.delete(key);
-      return answer as Promise<T>;
-    },
-  };
-  // As above: only request(), endpoint and stats are used.
-  return client as unknown as ContentClient;
+  return clientOver(() => inner, <T>(operation: Operation, variables: Record<string, unknown> = {}, options: RequestOptions = {}): Promise<T> => {
+    const key = requestKey(operation.name, variables);
+    const answer = ahead.get(key);
+    if (!answer) return inner.request<T>(operation, variables, options);
+    ahead.delete(key);
+    return answer as Promise<T>;
+  });
 }
