@@ -39,6 +39,15 @@ export function FunctionRoomComparison({ rooms, hrefs }: Props) {
   return <Island name="FunctionRoomComparison" hydrate="interaction" props={{ idPrefix, seating, labels }} slots={table ? { table } : undefined} />;
 }
 
+/** A column's head spanning both header rows (the seating group's layouts are in the second). */
+function ColumnHead({ label, className }: { label: string; className?: string }) {
+  return (
+    <th scope="col" rowSpan={2} className={className}>
+      {label}
+    </th>
+  );
+}
+
 /** The table the island filters: its n-th body row is rooms[n], the layouts from the island's FIRST_LAYOUT_CELL on. */
 function RoomTable({ rooms, hrefs, captionId, layoutLabels }: Props & { captionId: string; layoutLabels: Record<(typeof LAYOUTS)[number], string> }) {
   const site = useSite();
@@ -53,33 +62,17 @@ function RoomTable({ rooms, hrefs, captionId, layoutLabels }: Props & { captionI
       </caption>
       <thead>
         <tr>
-          <th scope="col" rowSpan={2}>
-            {t('functionRooms.room')}
-          </th>
-          <th scope="col" rowSpan={2}>
-            {t('functionRooms.area')}
-          </th>
-          <th scope="col" rowSpan={2}>
-            {t('functionRooms.length')}
-          </th>
-          <th scope="col" rowSpan={2}>
-            {t('functionRooms.width')}
-          </th>
-          <th scope="col" rowSpan={2}>
-            {t('functionRooms.height')}
-          </th>
+          <ColumnHead label={t('functionRooms.room')} />
+          <ColumnHead label={t('functionRooms.area')} />
+          <ColumnHead label={t('functionRooms.length')} />
+          <ColumnHead label={t('functionRooms.width')} />
+          <ColumnHead label={t('functionRooms.height')} />
           <th scope="colgroup" colSpan={LAYOUTS.length} className="room-table__group">
             {t('functionRooms.seating')}
           </th>
-          <th scope="col" rowSpan={2} className="room-table__text">
-            {t('functionRooms.location')}
-          </th>
-          <th scope="col" rowSpan={2}>
-            {t('functionRooms.pricePerDay')}
-          </th>
-          <th scope="col" rowSpan={2}>
-            {t('functionRooms.priceShortUsage')}
-          </th>
+          <ColumnHead label={t('functionRooms.location')} className="room-table__text" />
+          <ColumnHead label={t('functionRooms.pricePerDay')} />
+          <ColumnHead label={t('functionRooms.priceShortUsage')} />
         </tr>
         <tr>
           {LAYOUTS.map((name) => (
