@@ -9,7 +9,9 @@ import type { ContentClient } from '../content/client';
 import type { ListStore } from '../content/content-lists';
 import type { Adoption } from '../output/staging';
 import type { BuiltAssets } from '../output/site-files';
+import type { SitemapEntries, WrittenSitemap, WrittenUrlset } from '../output/sitemap';
 import { configHash, forgetRecord, loadPrevious, saveRecord, type BuildRecord, type BuildSummary, type SitemapRecord } from './build-record';
+import { readCacheBytes } from './cache-file';
 import { codeVersion } from './code-version';
 import { keepAnswers, type KeptAnswers } from './kept-answers';
 import { openListSnapshots, type ListSnapshots } from './list-snapshots';
@@ -52,11 +54,11 @@ export interface BuildCache {
    */
   keptAssets(dir: string): Promise<BuiltAssets | null>;
   /**
-   * The sitemap in `dir`: the previous output's files linked when they list the entries of `key`
-   * (site/output/sitemap.ts), else the files `write` writes; either is recorded for the next build.
-   * True when they were linked.
+   * The sitemap in `dir`: the previous output's files linked when they list `entries`
+   * (site/output/sitemap.ts), else the files `write` writes, given the previous output's urlset to
+   * take unchanged elements from; either is recorded for the next build. True when they were linked.
    */
-  sitemap(dir: string, key: string, write: () => Promise<string[]>): Promise<boolean>;
+  sitemap(dir: string, entries: SitemapEntries, write: (previous: WrittenUrlset | null) => Promise<WrittenSitemap>): Promise<boolean>;
   /** Gzipped JavaScript per page type, this build's figures over the previous build's. */
   jsPerPageType(rendered: RenderChangedResult): Record<string, number>;
   /**
@@ -116,9 +118,9 @@ export async function openBuildCache(options: BuildCacheOptions): Promise<BuildC
       }
       return null;
     },
-    async sitemap(dir, key, write) {
+    async sitemap(dir, entries, write) {
       const kept = record?.sitemap;
-      if (kept?.key === key) {
+      if (kept?.key === entries.key) {
         const missing = await linkFromPrevious(identity.outDir, dir, kept.files);
         if (missing.size === 0) {
           sitemap = kept;
@@ -126,7 +128,12 @@ export async function openBuildCache(options: BuildCacheOptions): Promise<BuildC
         }
         await Promise.all(kept.files.map((file) => rm(join(dir, file), { force: true })));
       }
-      sitemap = { key, files: await write() };
+      // The previous urlset is read only to take its unchanged elements; one that is gone or not
+      // what the record says is not used (sitemap.ts checks it holds one element per key).
+      const keys = kept?.keys;
+      const xml = keys ? await readCacheBytes(join(identity.outDir, 'sitemap.xml')).catch(() => null) : null;
+      const written = await write(keys && xml ? { xml: xml.toString(), keys } : null);
+      sitemap = { key: entries.key, files: written.files, keys: written.urlset ? entries.keys : null };
       return false;
     },
     jsPerPageType,

@@ -72,6 +72,8 @@ export interface BuildRecord {
 export interface SitemapRecord {
   key: string;
   files: string[];
+  /** Per entry of a single urlset, in order, the key of its element (site/output/sitemap.ts); else null. */
+  keys: string[] | null;
 }
 
 /** What identifies builds whose output can be reused. */
@@ -170,7 +172,7 @@ function isRecord(value: BuildRecord): boolean {
     typeof value.stableUntil === 'number' && Array.isArray(value.assets?.files) && value.assets.files.every((file) => typeof file === 'string' && !PARENT_STEP.test(file)) &&
     typeof value.assets.assets?.stylesheet === 'string' && typeof value.assets.stylesheet?.gzipBytes === 'number' && Array.isArray(value.assets.client?.files) && typeof value.summary?.pages === 'number' && typeof value.summary.incomplete === 'boolean' && typeof value.summary.mediaFiles === 'number' &&
     (value.summary.mediaLeftOut === undefined || (Number.isInteger(value.summary.mediaLeftOut?.count) && Number.isFinite(value.summary.mediaLeftOut.since))) &&
-    (value.sitemap === null || (typeof value.sitemap?.key === 'string' && Array.isArray(value.sitemap.files) && value.sitemap.files.every((file) => typeof file === 'string' && SITEMAP_FILE.test(file)))) &&
+    (value.sitemap === null || (typeof value.sitemap?.key === 'string' && Array.isArray(value.sitemap.files) && value.sitemap.files.every((file) => typeof file === 'string' && SITEMAP_FILE.test(file)) && (value.sitemap.keys === null || (Array.isArray(value.sitemap.keys) && value.sitemap.keys.every((key) => typeof key === 'string'))))) &&
     (value.content === null || (Array.isArray(value.content?.versions) && typeof value.content.menus === 'string')) &&
     Object.values(value.pages).every((page) => typeof page?.file === 'string' && typeof page.hash === 'string' && Array.isArray(page.deps) && !PARENT_STEP.test(page.file))
   );

@@ -4,6 +4,7 @@
 import type { ResolvedConfig } from '../config/define-config';
 import type { NormalizeMemo } from '../content/normalize-memo';
 import type { BuildCache } from '../incremental/build-cache';
+import type { WrittenUrlset } from '../output/sitemap';
 import type { Staging } from '../output/staging';
 import { runStage as timeStage, type Reporter } from '../reporter';
 
@@ -39,8 +40,11 @@ export interface StageContext {
 /** Kept by a driver between runs: normalized items, and what the extras stage last wrote. */
 export interface DriverMemo {
   normalize: NormalizeMemo;
-  /** The key of the sitemap's entries as last written (a text edit changes no URL: nothing to write). */
-  sitemap: string | null;
+  /**
+   * The sitemap as last written: the key of its entries (a text edit changes no URL: nothing to
+   * write) and its urlset, whose unchanged elements the next write takes.
+   */
+  sitemap: { key: string; urlset: WrittenUrlset | null } | null;
 }
 
 export interface Stage<I, O> {

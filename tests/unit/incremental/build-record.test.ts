@@ -33,7 +33,7 @@ describe('a record read back', () => {
       pages: { '/de/': { file: 'de/index.html', hash: 'h', deps: [] } }, jsPerPageType: {}, content: null, stableUntil: 3,
       summary: { incomplete: false, pages: 1, perLocale: { de: 1 }, mediaFiles: 0, stylesheetGzipBytes: 10 },
       assets: { assets: { stylesheet: '/assets/site.12345678.css' }, stylesheet: { gzipBytes: 10 }, client: { files: [] }, publicFiles: [], files: ['assets/site.12345678.css'] },
-      sitemap: { key: 's', files: ['sitemap.xml'] },
+      sitemap: { key: 's', files: ['sitemap.xml'], keys: ['k1', 'k2'] },
     } as unknown as BuildRecord;
     change(made);
     return made;
@@ -53,8 +53,8 @@ describe('a record read back', () => {
     expect(await readBack(record((made) => (made.pages['/de/']!.file = 'de/../../etc/index.html')))).toBeNull();
     expect(await readBack(record((made) => (made.pages['/de/']!.file = '../index.html')))).toBeNull();
     expect(await readBack(record((made) => (made.assets.files = ['assets/..'])))).toBeNull();
-    expect(await readBack(record((made) => (made.sitemap = { key: 's', files: ['../sitemap.xml'] })))).toBeNull();
-    expect(await readBack(record((made) => (made.sitemap = { key: 's', files: ['de/index.html'] })))).toBeNull();
+    expect(await readBack(record((made) => (made.sitemap = { key: 's', files: ['../sitemap.xml'], keys: null })))).toBeNull();
+    expect(await readBack(record((made) => (made.sitemap = { key: 's', files: ['de/index.html'], keys: null })))).toBeNull();
     expect(await readBack(record((made) => (made.pages['/de/']!.file = 'de/..hidden/index.html')))).not.toBeNull();
   });
 });
