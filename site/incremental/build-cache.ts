@@ -133,7 +133,7 @@ export async function openBuildCache(options: BuildCacheOptions): Promise<BuildC
       const keys = kept?.keys;
       const xml = keys ? await readCacheBytes(join(identity.outDir, 'sitemap.xml')).catch(() => null) : null;
       const written = await write(keys && xml ? { xml: xml.toString(), keys } : null);
-      sitemap = { key: entries.key, files: written.files, keys: written.urlset ? entries.keys : null };
+      sitemap = { key: entries.key, files: written.files, keys: written.urlset?.keys ?? null };
       return false;
     },
     jsPerPageType,

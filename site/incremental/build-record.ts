@@ -73,7 +73,7 @@ export interface SitemapRecord {
   key: string;
   files: string[];
   /** Per entry of a single urlset, in order, the key of its element (site/output/sitemap.ts); else null. */
-  keys: string[] | null;
+  keys: readonly string[] | null;
 }
 
 /** What identifies builds whose output can be reused. */

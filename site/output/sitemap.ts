@@ -18,10 +18,10 @@ const URLSET_CLOSE = '</urlset>';
 /** The sitemap's entries, each with a key of its own, and the key of them all. */
 export interface SitemapEntries {
   items: SitemapItemLoose[];
-  /** Per entry, a hash of everything its <url> element follows from. */
-  keys: string[];
   /** What the sitemap's bytes follow from: the same key, the same files (a title edit changes none). */
   key: string;
+  /** Per entry, a hash of everything its <url> element follows from; made when first asked for (a write). */
+  readonly keys: readonly string[];
 }
 
 /** A single urlset as written before, and the keys of the entries it lists, in order. */
@@ -46,8 +46,14 @@ export function sitemapItems(pages: readonly Page[], siteUrl: string): SitemapIt
 
 export function sitemapEntries(pages: readonly Page[], siteUrl: string): SitemapEntries {
   const items = sitemapItems(pages, siteUrl);
-  const keys = items.map((item) => hash('sha1', JSON.stringify(item), 'base64url'));
-  return { items, keys, key: hash('sha256', keys.join('\n'), 'base64url') };
+  let keys: string[] | null = null;
+  return {
+    items,
+    key: hash('sha256', JSON.stringify(items), 'base64url'),
+    get keys() {
+      return (keys ??= items.map((item) => hash('sha1', JSON.stringify(item), 'base64url')));
+    },
+  };
 }
 
 /**
@@ -94,8 +100,10 @@ export interface WrittenSitemap {
 }
 
 /** Writes sitemap.xml (or an index and its parts) of `entries` into `outDir`. */
-export async function writeSitemap(outDir: string, { items, keys }: SitemapEntries, siteUrl: string, previous: WrittenUrlset | null = null): Promise<WrittenSitemap> {
+export async function writeSitemap(outDir: string, entries: SitemapEntries, siteUrl: string, previous: WrittenUrlset | null = null): Promise<WrittenSitemap> {
+  const { items } = entries;
   if (items.length <= PER_FILE) {
+    const { keys } = entries;
     const xml = await urlset(items, keys, previous);
     await writeFile(join(outDir, 'sitemap.xml'), xml);
     return { files: ['sitemap.xml'], urlset: { xml, keys } };
