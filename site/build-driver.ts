@@ -5,6 +5,7 @@
 import type { BuildResult } from './build-result';
 import type { ResolvedConfig } from './config/define-config';
 import { openBuildCache, type BuildCache } from './incremental/build-cache';
+import { spreadBelow } from './output/spread-folders';
 import { createStaging } from './output/staging';
 import type { Reporter } from './reporter';
 import { connectAhead, type EarlyConnection } from './stages/1-connect';
@@ -52,8 +53,12 @@ export async function driveBuild(options: BuildOptions, stages: (build: BuildRun
   const context = stageContext({ config, reporter, warn, outDir: staging.dir, staging, cache, now: options.now, signal });
   // A tight heap suits a build that fetches and downloads everything, making garbage while little
   // is live (./stages/heap). One that reuses the previous output reads what the last build kept,
-  // which stays live to the end: there it would only collect the same objects more often.
-  if (!cache.previousOut) tightenHeap();
+  // which stays live to the end: there it would only collect the same objects more often. Such a
+  // build also makes every folder of the output: the disk may spread them (./output/spread-folders).
+  if (!cache.previousOut) {
+    tightenHeap();
+    spreadBelow(staging.dir);
+  }
   try {
     const result = await stages({ run: (stage, input) => runStage(context, stage, input), early, cache, warnings, timings: context.timings });
     if (result.upToDate) await staging.abort();

@@ -9,9 +9,10 @@
 // are (checkBody), read without following a link and up to a size bound, like a download — unless
 // its file is still the one this cache wrote (same inode, size and modification time).
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fstatSync, lstatSync, openSync, renameSync, writeSync, type BigIntStats } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, renameSync, writeSync, type BigIntStats } from 'node:fs';
 import { lstat, mkdir, open, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { makeSpreadFolder, spreadBelow } from '../output/spread-folders';
 import { CacheFileProblem, readCacheBytes } from '../incremental/cache-file';
 import { EXTENSIONS, typeProblem } from './media-types';
 import { sanitizeSvg } from './svg-sanitize';
@@ -67,7 +68,12 @@ export class MediaCache {
   /** Opens (or creates) the cache in `<cacheDir>/media`; `warn` hears of a manifest not trusted. */
   static async open(cacheDir: string, warn: (message: string) => void): Promise<MediaCache> {
     const dir = join(cacheDir, 'media');
-    await mkdir(join(dir, 'files'), { recursive: true });
+    await mkdir(dir, { recursive: true });
+    // A cache made anew gets a body per media file: the disk may spread them (site/output/spread-folders).
+    if (!existsSync(join(dir, 'files'))) {
+      spreadBelow(dir);
+      await makeSpreadFolder(dir, 'files');
+    }
     await mkdir(join(dir, 'spool'), { recursive: true });
     let unreadable = false;
     const text = await readCacheBytes(join(dir, 'manifest.json')).then(

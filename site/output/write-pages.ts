@@ -5,7 +5,7 @@
 // whole build.
 import { existsSync, mkdir, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { dirname, resolve, sep } from 'node:path';
+import { basename, dirname, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Locale } from '../model/content-types';
@@ -17,6 +17,7 @@ import type { SiteData } from '../render/site-data';
 import { fileOfHref } from '../routes/url-to-file';
 import { measurePageJs, type ClientBundle } from './client-bundle';
 import { collectBeforeRendering } from '../stages/heap';
+import { makeSpreadFolder } from './spread-folders';
 
 /**
  * Pages are written with synchronous calls, one after the other, between renders: a trip to
@@ -101,7 +102,8 @@ export async function renderAndWrite(job: RenderJob, sites: Map<Locale, SiteCont
 /**
  * Makes the folder of every page before any is written, from the page list: each folder once, its
  * parents before it, one level of the tree at a time — a recursive mkdir per page asks the disk
- * for every parent again.
+ * for every parent again. The folders right below `outDir` are made so that the disk may spread
+ * them (./spread-folders).
  */
 export async function makePageFolders(outDir: string, pages: readonly Page[]): Promise<void> {
   const root = resolve(outDir);
@@ -111,7 +113,12 @@ export async function makePageFolders(outDir: string, pages: readonly Page[]): P
   }
   const levels: string[][] = [];
   for (const folder of folders) (levels[folder.split(sep).length] ??= []).push(folder);
-  for (const level of levels) if (level) await makeFolders(level);
+  const top = root.split(sep).length + 1;
+  for (const [depth, level] of levels.entries()) {
+    if (!level) continue;
+    if (depth === top) await Promise.all(level.map((folder) => makeSpreadFolder(root, basename(folder))));
+    else await makeFolders(level);
+  }
 }
 
 /** Makes folders whose parents exist, all at once; settles only when every one has. */
