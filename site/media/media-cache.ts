@@ -12,8 +12,8 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, renameSync, writeSync, type BigIntStats } from 'node:fs';
 import { lstat, mkdir, open, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { makeSpreadFolder, spreadBelow } from '../output/spread-folders';
 import { CacheFileProblem, readCacheBytes } from '../incremental/cache-file';
+import { makeSpreadFolder, spreadBelow } from '../output/spread-folders';
 import { EXTENSIONS, typeProblem } from './media-types';
 import { sanitizeSvg } from './svg-sanitize';
 
